@@ -45,6 +45,37 @@ public final class RoleDirectory {
         return roleByArn(roleArn).isPresent();
     }
 
+    /**
+     * Whether the role's trust policy lets {@code servicePrincipal} call {@code sts:AssumeRole} (an Allow statement
+     * naming the service; conditions are not evaluated, as in {@link PolicyEvaluator}).
+     */
+    public synchronized boolean trusts(String roleArn, String servicePrincipal) {
+        return roleByArn(roleArn).map(r -> {
+            com.fasterxml.jackson.databind.JsonNode st = r.trustPolicy().path("Statement");
+            List<com.fasterxml.jackson.databind.JsonNode> statements = new ArrayList<>();
+            if (st.isArray()) {
+                st.forEach(statements::add);
+            } else {
+                statements.add(st);
+            }
+            return statements.stream().anyMatch(s -> "Allow".equals(s.path("Effect").asText())
+                    && mentions(s.path("Principal").path("Service"), servicePrincipal)
+                    && (mentions(s.path("Action"), "sts:AssumeRole") || mentions(s.path("Action"), "sts:*")));
+        }).orElse(false);
+    }
+
+    private static boolean mentions(com.fasterxml.jackson.databind.JsonNode node, String value) {
+        if (node.isArray()) {
+            for (com.fasterxml.jackson.databind.JsonNode n : node) {
+                if (value.equals(n.asText())) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        return value.equals(node.asText());
+    }
+
     /** Evaluates every action against every resource ({@code *} when none is given) for the role's policies. */
     public synchronized List<Evaluation> simulate(String principalArn, List<String> actions, List<String> resources) {
         IamRole role = roleByArn(principalArn).orElseThrow(() -> new AwsServiceError(404, "NoSuchEntity",

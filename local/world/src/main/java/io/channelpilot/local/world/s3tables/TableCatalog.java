@@ -30,7 +30,7 @@ public final class TableCatalog {
     }
 
     private final String account;
-    private final String arnPrefix;
+    private final String region;
     private final Clock clock;
     private final Supplier<UUID> ids;
     private final Map<String, Bucket> buckets = new TreeMap<>();
@@ -38,7 +38,7 @@ public final class TableCatalog {
 
     public TableCatalog(String account, String region, Clock clock, Supplier<UUID> ids) {
         this.account = account;
-        this.arnPrefix = "arn:aws:s3tables:" + region + ":" + account + ":bucket/";
+        this.region = region;
         this.clock = clock;
         this.ids = ids;
     }
@@ -51,16 +51,23 @@ public final class TableCatalog {
         return account;
     }
 
+    /** Creates a table bucket in the world's region. */
     public synchronized String createTableBucket(String name) {
+        return createTableBucket(name, region);
+    }
+
+    /** Creates a table bucket in {@code bucketRegion} (a world may hold buckets of other regions, for validation). */
+    public synchronized String createTableBucket(String name, String bucketRegion) {
         TableNames.requireBucketName(name);
-        if (buckets.containsKey(name)) {
+        String arn = "arn:aws:s3tables:" + bucketRegion + ":" + account + ":bucket/" + name;
+        if (buckets.containsKey(arn)) {
             throw new AwsServiceError(409, "ConflictException",
                     "The table bucket " + name + " already exists");
         }
         String id = ids.get().toString();
-        buckets.put(name, new Bucket(name, arnPrefix + name, id, clock.instant(), new TreeMap<>(), new TreeMap<>(),
+        buckets.put(arn, new Bucket(name, arn, id, clock.instant(), new TreeMap<>(), new TreeMap<>(),
                 new TreeMap<>()));
-        return arnPrefix + name;
+        return arn;
     }
 
     public synchronized boolean bucketExists(String tableBucketArn) {
@@ -131,6 +138,10 @@ public final class TableCatalog {
                 "kafka.amazonaws.com");
     }
 
+    public synchronized boolean namespaceExists(String tableBucketArn, String namespace) {
+        return bucketByArn(tableBucketArn).map(b -> b.namespaces().containsKey(namespace)).orElse(false);
+    }
+
     public synchronized Optional<TableView> table(String tableBucketArn, String namespace, String name) {
         return bucketByArn(tableBucketArn).map(b -> b.tables().get(namespace + "." + name));
     }
@@ -183,10 +194,7 @@ public final class TableCatalog {
     }
 
     private Optional<Bucket> bucketByArn(String arn) {
-        if (arn == null || !arn.startsWith(arnPrefix)) {
-            return Optional.empty();
-        }
-        return Optional.ofNullable(buckets.get(arn.substring(arnPrefix.length())));
+        return arn == null ? Optional.empty() : Optional.ofNullable(buckets.get(arn));
     }
 
     static AwsServiceError notFound(String message) {
