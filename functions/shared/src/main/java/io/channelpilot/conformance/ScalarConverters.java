@@ -187,7 +187,8 @@ final class ScalarConverters {
                     throw outOfRange(node, "does not fit int (32-bit)");
                 }
             }
-            throw mismatch(node);
+            // under draft-04 "5.0" is a number, never an integer
+            throw mismatch(node, node.isFloatingPointNumber() ? "number" : JsonTypes.nameOf(node));
         }
     }
 
@@ -213,7 +214,8 @@ final class ScalarConverters {
                     throw outOfRange(node, "does not fit long (64-bit)");
                 }
             }
-            throw mismatch(node);
+            // under draft-04 "5.0" is a number, never an integer
+            throw mismatch(node, node.isFloatingPointNumber() ? "number" : JsonTypes.nameOf(node));
         }
     }
 
