@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -97,8 +96,7 @@ class RecordConformanceCasesTest {
             }
         }
         if (c.has("set")) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = c.get("set").fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> edit = it.next();
+            for (Map.Entry<String, JsonNode> edit : c.get("set").properties()) {
                 JsonPointer p = JsonPointer.compile(edit.getKey());
                 JsonNode parent = record.at(p.head());
                 if (parent instanceof ArrayNode array) {
