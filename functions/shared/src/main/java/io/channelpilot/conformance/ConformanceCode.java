@@ -94,6 +94,16 @@ public enum ConformanceCode {
         this.remediation = remediation;
     }
 
+    /** Parses a stable wire string (e.g. from a DLQ object written by the local world); empty when unknown. */
+    public static java.util.Optional<ConformanceCode> fromCode(String code) {
+        for (ConformanceCode value : values()) {
+            if (value.code().equals(code)) {
+                return java.util.Optional.of(value);
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
     /** Stable wire string; equals the constant name today and must stay as is. */
     public String code() {
         return name();

@@ -138,7 +138,8 @@ public final class RecordConformer {
     }
 
     private static Rejected malformed(String pointer, String message) {
-        return new Rejected(ConformanceCode.MALFORMED_JSON, pointer, "JSON object", "malformed", message);
+        return new Rejected(ConformanceCode.MALFORMED_JSON, pointer, "JSON object", "malformed",
+                pointer.isEmpty() ? message : message + " near " + pointer);
     }
 
     private static String at(JsonLocation location) {
