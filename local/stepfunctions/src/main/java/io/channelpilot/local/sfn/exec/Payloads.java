@@ -20,4 +20,11 @@ final class Payloads {
                     + " of " + size + " bytes, which exceeds the maximum of " + MAX_BYTES + " bytes");
         }
     }
+
+    /** StartExecution refuses an oversized input with InvalidExecutionInput. */
+    static void checkSizeForApi(JsonNode input) {
+        if (Json.sizeInBytes(input) > MAX_BYTES) {
+            throw new SfnServiceException("InvalidExecutionInput", "input exceeds " + MAX_BYTES + " bytes");
+        }
+    }
 }
