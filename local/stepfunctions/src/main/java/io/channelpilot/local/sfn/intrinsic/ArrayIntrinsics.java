@@ -47,7 +47,7 @@ final class ArrayIntrinsics {
     /** "Use the States.ArrayContains intrinsic function to determine if a specific value is present in an array." */
     static JsonNode contains(JsonNode arrayArg, JsonNode value) {
         for (JsonNode item : array("States.ArrayContains", arrayArg)) {
-            if (item.equals(value)) {
+            if (Json.sameValue(item, value)) {
                 return BooleanNode.TRUE;
             }
         }
@@ -67,7 +67,7 @@ final class ArrayIntrinsics {
             if (out.size() == MAX_RANGE) {
                 throw fail("States.ArrayRange", "the result would exceed " + MAX_RANGE + " items");
             }
-            out.add(v);
+            out.add(Json.number(v));
         }
         return out;
     }

@@ -147,7 +147,7 @@ public final class IntrinsicParser {
         try {
             BigDecimal value = new BigDecimal(literal);
             boolean integral = literal.indexOf('.') < 0 && literal.indexOf('e') < 0 && literal.indexOf('E') < 0;
-            return new Expr.Literal(integral ? Json.NODES.numberNode(value.toBigInteger().longValueExact())
+            return new Expr.Literal(integral ? Json.number(value.toBigInteger().longValueExact())
                     : Json.NODES.numberNode(value.doubleValue()));
         } catch (NumberFormatException | ArithmeticException e) {
             throw error("invalid number '" + literal + "'");

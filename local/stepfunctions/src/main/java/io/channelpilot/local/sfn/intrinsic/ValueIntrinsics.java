@@ -119,7 +119,7 @@ final class ValueIntrinsics {
             throw fail("States.MathRandom", "the end must be greater than the start");
         }
         Random source = args.size() == 3 ? new Random(integer("States.MathRandom", args.get(2), "the seed")) : random;
-        return Json.NODES.numberNode(start + (long) Math.floor(source.nextDouble() * (end - start)));
+        return Json.number(start + (long) Math.floor(source.nextDouble() * (end - start)));
     }
 
     /** "return the sum of two numbers ... integers in -2147483648 to 2147483647". */

@@ -40,4 +40,15 @@ public final class Json {
     public static ObjectNode object() {
         return NODES.objectNode();
     }
+
+    /** An int node when the value fits (so it equals parsed JSON), else a long node. */
+    public static JsonNode number(long value) {
+        return value >= Integer.MIN_VALUE && value <= Integer.MAX_VALUE ? NODES.numberNode((int) value) : NODES.numberNode(value);
+    }
+
+    /** JSON equality where numbers compare by value (1, 1.0 and a long 1 are equal). */
+    public static boolean sameValue(JsonNode a, JsonNode b) {
+        return a.equals((x, y) -> x.isNumber() && y.isNumber() ? x.decimalValue().compareTo(y.decimalValue())
+                : x.equals(y) ? 0 : 1, b);
+    }
 }
