@@ -57,6 +57,9 @@ class SchemaAnalysisCasesTest {
             assertThat(problem.code().appliesToSchemas()).as(problem.code().code()).isTrue();
             assertThat(problem.remediation()).isEqualTo(problem.code().remediation()).isNotBlank();
             assertThat(problem.message()).isNotBlank();
+            if (problem.code() == ConformanceCode.UNMAPPABLE_TYPE) {
+                assertThat(problem.message()).startsWith("Column '");
+            }
         }
     }
 

@@ -154,6 +154,31 @@ class SchemaAnalyzerTest {
     }
 
     @Test
+    void shouldWriteIcebergSchemaJsonWhenPreviewHasListsMapsAndStructs() throws Exception {
+        // given
+        String schema = "{\"type\": \"object\", \"required\": [\"ts\"], \"properties\": {"
+                + "\"ts\": {\"type\": \"string\", \"format\": \"date-time\", \"description\": \"event time\"},"
+                + "\"lines\": {\"type\": \"array\", \"items\": {\"type\": \"object\", \"properties\": {"
+                + "\"price\": {\"type\": \"number\", \"multipleOf\": 0.01}}}},"
+                + "\"labels\": {\"type\": \"object\", \"additionalProperties\": {\"type\": [\"string\", \"null\"]}}}}";
+
+        // when
+        String json = SchemaAnalyzer.analyze(schema, "ts").icebergSchemaJson();
+
+        // then
+        assertThat(TestResources.MAPPER.readTree(json)).isEqualTo(TestResources.MAPPER.readTree("""
+            {"type": "struct", "schema-id": 0, "fields": [
+              {"id": 1, "name": "ts", "required": true, "type": "timestamptz", "doc": "event time"},
+              {"id": 2, "name": "lines", "required": false, "type": {"type": "list", "element-id": 4,
+                "element": {"type": "struct", "fields": [
+                  {"id": 5, "name": "price", "required": false, "type": "decimal(38,2)"}]},
+                "element-required": true}},
+              {"id": 3, "name": "labels", "required": false, "type": {"type": "map", "key-id": 6, "key": "string",
+                "value-id": 7, "value": "string", "value-required": false}}]}
+            """));
+    }
+
+    @Test
     void shouldStayDeterministicWhenTheSameSchemaIsAnalysedTwice() {
         // when
         SchemaAnalysis first = SchemaAnalyzer.analyze(TestResources.schema("orders-draft04.json"), "placed_at");
