@@ -20,49 +20,51 @@ import java.util.function.Supplier;
  * {@link TestSpecs#orders()} passes every rule; tests break one fact at a time. {@link #failures} injects a
  * {@link GatewayFailure} per operation name.
  */
-final class FakeAws implements Gateways.MskGateway, Gateways.SchemaRegistryGateway, Gateways.TablesGateway,
+public final class FakeAws implements Gateways.MskGateway, Gateways.SchemaRegistryGateway, Gateways.TablesGateway,
         Gateways.LogsGateway, Gateways.BucketGateway, Gateways.IamGateway, Gateways.QuotaGateway, Gateways.MetricsGateway {
 
-    static final String GOOD_SCHEMA = """
+    public static final String GOOD_SCHEMA = """
             {"$schema":"http://json-schema.org/draft-07/schema#","type":"object",
              "properties":{"order_id":{"type":"string"},"amount":{"type":"number"},
                            "event_time":{"type":"string","format":"date-time"}},
              "required":["order_id","event_time"]}""";
-    static final String GOOD_TRUST = """
+    public static final String GOOD_TRUST = """
             {"Version":"2012-10-17","Statement":[{"Effect":"Allow","Principal":{"Service":"kafka.amazonaws.com"},
              "Action":"sts:AssumeRole","Condition":{"StringEquals":{"aws:SourceAccount":"123456789012"},
              "ArnLike":{"aws:SourceArn":"arn:aws:kafka:us-east-1:123456789012:channel/*"}}}]}""";
 
-    Facts.Cluster cluster = new Facts.Cluster(TestSpecs.CLUSTER_ARN, "PROVISIONED", "ACTIVE", "express.m7g.large", Map.of());
-    Map<String, Facts.Topic> topics = new HashMap<>(Map.of("orders", new Facts.Topic("orders", 6, 3, "")));
-    Optional<Facts.Schema> schema = Optional.of(new Facts.Schema("arn:aws:glue:us-east-1:123456789012:schema/sales-registry/orders",
+    public Facts.Cluster cluster = new Facts.Cluster(TestSpecs.CLUSTER_ARN, "PROVISIONED", "ACTIVE", "express.m7g.large", Map.of());
+    public Map<String, Facts.Topic> topics = new HashMap<>(Map.of("orders", new Facts.Topic("orders", 6, 3, "")));
+    public Optional<Facts.Schema> schema = Optional.of(new Facts.Schema("arn:aws:glue:us-east-1:123456789012:schema/sales-registry/orders",
             "JSON", "AVAILABLE", 3, GOOD_SCHEMA));
-    Optional<Facts.TableBucket> tableBucket = Optional.of(new Facts.TableBucket(TestSpecs.TABLE_BUCKET_ARN, "lake", TestSpecs.ACCOUNT));
-    Facts.BucketEncryption tableBucketEncryption = Facts.BucketEncryption.of("AES256", "");
-    Set<String> namespaces = new HashSet<>(Set.of("sales"));
-    Set<String> tables = new HashSet<>();
-    Map<String, Facts.LogGroup> logGroups = new HashMap<>();
-    Optional<String> dlqRegion = Optional.of("us-east-1");
-    Facts.BucketEncryption dlqEncryption = Facts.BucketEncryption.of("AES256", "");
-    boolean dlqLogging = true;
-    Optional<Facts.Role> role = Optional.of(new Facts.Role(TestSpecs.ROLE_ARN, "channel-pilot-channel", GOOD_TRUST));
-    Set<String> deniedActions = new HashSet<>();
-    Map<String, Double> quotas = new HashMap<>(Map.of("Channels per cluster", 20.0, "Channels per topic", 5.0));
-    int channelsOnCluster = 3;
-    int channelsOnTopic = 1;
-    Optional<Double> bytesIn = Optional.of(5e6);
-    Map<String, GatewayFailure> failures = new HashMap<>();
-    List<String> calls = new ArrayList<>();
+    public Optional<Facts.TableBucket> tableBucket = Optional.of(new Facts.TableBucket(TestSpecs.TABLE_BUCKET_ARN, "lake", TestSpecs.ACCOUNT));
+    public Facts.BucketEncryption tableBucketEncryption = Facts.BucketEncryption.of("AES256", "");
+    public Set<String> namespaces = new HashSet<>(Set.of("sales"));
+    public Set<String> tables = new HashSet<>();
+    public Map<String, Facts.LogGroup> logGroups = new HashMap<>();
+    public Optional<String> dlqRegion = Optional.of("us-east-1");
+    public Facts.BucketEncryption dlqEncryption = Facts.BucketEncryption.of("AES256", "");
+    public boolean dlqLogging = true;
+    public Optional<Facts.Role> role = Optional.of(new Facts.Role(TestSpecs.ROLE_ARN, "channel-pilot-channel", GOOD_TRUST));
+    public Set<String> deniedActions = new HashSet<>();
+    public Map<String, Double> quotas = new HashMap<>(Map.of("Channels per cluster", 20.0, "Channels per topic", 5.0));
+    public int channelsOnCluster = 3;
+    public int channelsOnTopic = 1;
+    public Optional<Double> bytesIn = Optional.of(5e6);
+    /** Schemas by {@code registry/name}; a name not listed answers {@link #schema}. */
+    public Map<String, Optional<Facts.Schema>> schemasByName = new HashMap<>();
+    public Map<String, GatewayFailure> failures = new HashMap<>();
+    public List<String> calls = new ArrayList<>();
 
-    Gateways.All gateways() {
+    public Gateways.All gateways() {
         return new Gateways.All(this, this, this, this, this, this, this, this);
     }
 
-    static GatewayFailure denied(String service, String operation, String permission) {
+    public static GatewayFailure denied(String service, String operation, String permission) {
         return new GatewayFailure(GatewayFailure.Kind.ACCESS_DENIED, service, operation, permission, "AccessDeniedException", "HTTP 403");
     }
 
-    static GatewayFailure throttled(String service, String operation, String permission) {
+    public static GatewayFailure throttled(String service, String operation, String permission) {
         return new GatewayFailure(GatewayFailure.Kind.THROTTLED, service, operation, permission, "ThrottlingException", "HTTP 400");
     }
 
@@ -89,7 +91,7 @@ final class FakeAws implements Gateways.MskGateway, Gateways.SchemaRegistryGatew
 
     @Override
     public GatewayResult<Optional<Facts.Schema>> latestSchema(String registry, String name) {
-        return answer("GetSchema", () -> schema);
+        return answer("GetSchema", () -> schemasByName.getOrDefault(registry + "/" + name, schema));
     }
 
     @Override
