@@ -19,11 +19,13 @@ public final class SnsEmulator implements ServiceEmulator {
 
     private final SnsState state;
     private final TopicOperations topics;
+    private final SubscriptionOperations subscriptions;
     private final PublishOperations publish;
 
     public SnsEmulator(Clock clock, String account, String region) {
         this.state = new SnsState(account, region);
         this.topics = new TopicOperations(state);
+        this.subscriptions = new SubscriptionOperations(state, topics);
         this.publish = new PublishOperations(state, clock);
     }
 
@@ -59,11 +61,11 @@ public final class SnsEmulator implements ServiceEmulator {
                 case "ListTopics" -> topics.listTopics(p);
                 case "TagResource" -> topics.tagResource(p);
                 case "ListTagsForResource" -> topics.listTags(p);
-                case "Subscribe" -> topics.subscribe(p);
-                case "Unsubscribe" -> topics.unsubscribe(p);
-                case "ListSubscriptionsByTopic" -> topics.listSubscriptionsByTopic(p);
-                case "GetSubscriptionAttributes" -> topics.getSubscriptionAttributes(p);
-                case "SetSubscriptionAttributes" -> topics.setSubscriptionAttributes(p);
+                case "Subscribe" -> subscriptions.subscribe(p);
+                case "Unsubscribe" -> subscriptions.unsubscribe(p);
+                case "ListSubscriptionsByTopic" -> subscriptions.listSubscriptionsByTopic(p);
+                case "GetSubscriptionAttributes" -> subscriptions.getSubscriptionAttributes(p);
+                case "SetSubscriptionAttributes" -> subscriptions.setSubscriptionAttributes(p);
                 case "Publish" -> publish.publish(p);
                 case "PublishBatch" -> publish.publishBatch(p);
                 default -> throw new AwsServiceError(400, "InvalidAction",
