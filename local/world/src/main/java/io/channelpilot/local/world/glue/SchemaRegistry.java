@@ -203,7 +203,8 @@ public final class SchemaRegistry {
         }
         try {
             JsonNode node = Json.MAPPER.readTree(definition);
-            if (node == null || !(node.isObject() || ("AVRO".equals(dataFormat) && (node.isArray() || node.isTextual())))) {
+            boolean avroForm = "AVRO".equals(dataFormat) && node != null && (node.isArray() || node.isTextual());
+            if (node == null || !(node.isObject() || avroForm)) {
                 throw new IOException("not a schema document");
             }
             return Json.MAPPER.writeValueAsString(node);
