@@ -222,6 +222,7 @@ class ValidationRulesTest {
         assertThat(report.verdict()).isEqualTo(ValidationReport.Verdict.PASS);
         assertThat(report.passed()).isTrue();
         assertThat(report.findings(RuleCode.SCHEMA_PREVIEW).get(0).message()).contains("event_time: required timestamptz");
+        assertThat(report.findings(RuleCode.SCHEMA_DEFINITION).get(0).message()).contains("draft-07");
     }
 
     @Test
