@@ -10,6 +10,7 @@ import io.channelpilot.spec.TagProblem;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -34,10 +35,9 @@ public final class IntentPlanner {
 
     public PlanOutcome plan(ClusterState state, PlanScope scope, String trigger) {
         String arn = state.clusterArn();
-        if (!stack.allowsCluster(ClusterArn.parse(arn))) {
-            return new PlanOutcome(List.of(), List.of(Skip.of(SkipReason.CLUSTER_NOT_ALLOWED, arn, "",
-                    "cluster " + arn + " is not in the allowed clusters " + stack.allowedClusters()
-                            + "; add it to the AllowedClusters stack parameter to let Channel Pilot act on it")));
+        Optional<Skip> refused = guardrail(arn);
+        if (refused.isPresent()) {
+            return new PlanOutcome(List.of(), List.of(refused.get()));
         }
         ClusterRules rules = TagParser.parseCluster(state.clusterTags());
         if (!rules.clusterProblems().isEmpty()) {
@@ -77,6 +77,16 @@ public final class IntentPlanner {
             out.addAll(topics.plan(topic, resolution.specs(), ours, index.foreign(topic)));
         }
         return new PlanOutcome(out, skipped);
+    }
+
+    /** The allowed-clusters guardrail alone, so callers can refuse before reading anything. */
+    public Optional<Skip> guardrail(String clusterArn) {
+        if (stack.allowsCluster(ClusterArn.parse(clusterArn))) {
+            return Optional.empty();
+        }
+        return Optional.of(Skip.of(SkipReason.CLUSTER_NOT_ALLOWED, clusterArn, "", "cluster " + clusterArn
+                + " is not in the allowed clusters " + stack.allowedClusters()
+                + "; add it to the AllowedClusters stack parameter to let Channel Pilot act on it"));
     }
 
     private static Set<String> topicsInScope(ClusterState state, PlanScope scope, ChannelIndex index) {
