@@ -137,7 +137,7 @@ class IntentPlannerTest {
     @Test
     void shouldPlanNothingAndNameTheParameterWhenClusterNotAllowed() {
         Map<String, String> env = new HashMap<>(TestSpecs.env());
-        env.put("ALLOWED_CLUSTERS", "prod-cluster");
+        env.put("CHANNEL_PILOT_ALLOWED_CLUSTERS", "prod-cluster");
         PlanOutcome outcome = new IntentPlanner(StackSettings.from(env))
                 .plan(state(rules("orders", ORDERS_RULE), topics("orders"), List.of(ours(ORDERS, "ACTIVE", 600))), PlanScope.all(), "e");
 
