@@ -54,7 +54,11 @@ public final class IntentPlanner {
             List<ObservedChannel> ours = index.managed(topic);
             Map<String, String> topicTags = state.topics().get(topic);
             if (topicTags == null) {
-                ours.forEach(c -> out.add(intents.delete(c, topic, PlanReason.TOPIC_DELETED, "topic '" + topic + "' no longer exists")));
+                // paused=true means no action at all, even when the topic is gone (the rule still names it).
+                Resolution rule = resolver.resolve(arn, rules, topic, Optional.empty());
+                boolean paused = !rule.hasProblems() && rule.specs().stream().anyMatch(s -> s.operations().paused());
+                ours.forEach(c -> out.add(paused ? intents.pausedChannel(c, topic)
+                        : intents.delete(c, topic, PlanReason.TOPIC_DELETED, "topic '" + topic + "' no longer exists")));
                 if (ours.isEmpty() && named) {
                     skipped.add(Skip.of(SkipReason.TOPIC_NOT_FOUND, arn, topic, "topic '" + topic
                             + "' does not exist on the cluster (now) and no channel of ours serves it"));

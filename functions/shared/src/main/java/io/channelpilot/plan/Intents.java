@@ -45,6 +45,13 @@ final class Intents {
                 + "' says paused=true; nothing is created, changed or deleted");
     }
 
+    /** A paused rule for a topic that no longer exists: the channel is left exactly as it is. */
+    Intent pausedChannel(ObservedChannel channel, String topic) {
+        return new Intent(clusterArn, topic, channel.channelName(), Plan.PAUSED, PlanReason.RULE_PAUSED.name(), "the rule for topic '"
+                + topic + "' says paused=true; channel " + channel.channelName() + " is left as it is although the topic is gone",
+                null, fingerprintOf(channel), channel, false, null, trigger, channel.tableKey().orElse(""), Map.of());
+    }
+
     Intent notManaged(ChannelSpec desired, ObservedChannel foreign, String key) {
         return new Intent(clusterArn, desired.topic(), foreign == null ? desired.channelName() : foreign.channelName(),
                 Plan.NOOP, PlanReason.NOT_MANAGED.name(), "the rule for topic '" + desired.topic()

@@ -47,6 +47,8 @@ class IntentPlannerTest {
                         "DELETE/NOT_DESIRED"),
                 row("topic deleted", () -> state(rules("orders", ORDERS_RULE), topics(), List.of(ours(ORDERS, "ACTIVE", 600))),
                         "DELETE/TOPIC_DELETED"),
+                row("paused rule, topic deleted", () -> state(rules("orders", ORDERS_RULE + " paused=true"), topics(),
+                        List.of(ours(ORDERS, "ACTIVE", 600))), "PAUSED/RULE_PAUSED"),
                 row("channel without ownership tag on the same table", () -> state(rules("orders", ORDERS_RULE), topics("orders"),
                         List.of(foreign("iac-orders", "orders", "sales", "orders", Map.of("team", "data")))), "UNMANAGED/UNMANAGED_CHANNEL"),
                 row("channel of another Channel Pilot stack", () -> state(rules("orders", ORDERS_RULE), topics("orders"),
