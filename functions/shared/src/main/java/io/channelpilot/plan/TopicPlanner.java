@@ -34,7 +34,9 @@ final class TopicPlanner {
         List<ChannelSpec> missing = new ArrayList<>();
         for (ChannelSpec spec : specs) {
             String key = Intents.key(spec);
-            List<ObservedChannel> candidates = ours.stream().filter(c -> serves(c, spec, key)).sorted(LIVE_FIRST).toList();
+            String replacementName = ReplacementSpecs.replacement(spec, stack).channelName();
+            List<ObservedChannel> candidates = ours.stream()
+                    .filter(c -> serves(c, spec, key) || c.channelName().equals(replacementName)).sorted(LIVE_FIRST).toList();
             claimed.addAll(candidates);
             Optional<ObservedChannel> other = foreign.stream().filter(c -> serves(c, spec, key)).findFirst();
             if (!spec.operations().managed()) {
@@ -96,7 +98,11 @@ final class TopicPlanner {
         return out;
     }
 
-    /** A channel serves a spec when its logical table key matches, or (older channels) its deterministic name does. */
+    /**
+     * A channel serves a spec when its logical table key matches, or (older channels) its deterministic name does. The
+     * caller also accepts the deterministic name of the spec's replacement, so a replacement created without the
+     * logical {@code table-key} tag (e.g. tagged from its physical spec) still pairs with its rule.
+     */
     private static boolean serves(ObservedChannel channel, ChannelSpec spec, String key) {
         Optional<String> channelKey = channel.tableKey();
         return channelKey.map(key::equals).orElse(false) || channel.channelName().equals(spec.channelName());

@@ -91,6 +91,14 @@ class ReplacementPlanningTest {
     }
 
     @Test
+    void shouldStayInSyncWhenReplacementWasTaggedWithItsPhysicalTableKey() {
+        // given Provision tagged the replacement from its physical spec (table-key sales.orders_<fp8>), and the old one is gone
+        ObservedChannel replacement = ours(NEW_PHYSICAL, "ACTIVE", 600);
+
+        assertThat(summary(plan(state(rules("orders", NEW_RULE), topics("orders"), List.of(replacement))))).containsExactly("NOOP/IN_SYNC");
+    }
+
+    @Test
     void shouldReplaceIntoTheNamedTableWhenRuleRenamesTable() {
         ChannelSpec renamed = spec("orders", ORDERS_RULE + " table=orders_v2");
 
