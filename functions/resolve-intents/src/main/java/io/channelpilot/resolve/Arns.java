@@ -30,13 +30,21 @@ final class Arns {
     private Arns() {
     }
 
-    /** Decodes a URL-encoded ARN; a plain one passes unchanged ('+' never occurs in MSK ARNs). */
+    /** Decodes a URL-encoded ARN; a plain one passes unchanged ('+' never occurs in MSK ARNs). Never throws. */
     static String decode(String value) {
         if (value == null) {
             return "";
         }
         String trimmed = value.trim();
-        return trimmed.contains("%") ? URLDecoder.decode(trimmed, StandardCharsets.UTF_8) : trimmed;
+        if (!trimmed.contains("%")) {
+            return trimmed;
+        }
+        try {
+            return URLDecoder.decode(trimmed, StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            // A broken escape is not an ARN either way; returned as is, it fails ARN validation with a named field.
+            return trimmed;
+        }
     }
 
     static Optional<MskResource> parse(String arn) {
