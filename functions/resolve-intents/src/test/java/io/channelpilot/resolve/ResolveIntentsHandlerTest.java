@@ -98,6 +98,14 @@ class ResolveIntentsHandlerTest {
     }
 
     @Test
+    void shouldDeleteOurChannelWhenDataPlaneDeletedTopic() throws IOException {
+        cluster.channels.add(ours("orders.old"));
+
+        assertThat(plans(invoke("cloudtrail-delete-topic-data-plane.json"))).containsExactly("DELETE/TOPIC_DELETED");
+        assertThat(cluster.reads).containsExactly(PlanScope.topics(Set.of("orders.old")));
+    }
+
+    @Test
     void shouldPlanEveryTopicOfClusterWhenClusterWasTagged() throws IOException {
         JsonNode result = invoke("cloudtrail-tag-resource.json");
 
