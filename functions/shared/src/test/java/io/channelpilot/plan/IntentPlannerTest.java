@@ -80,8 +80,12 @@ class IntentPlannerTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void shouldPlanEveryPlanAndReasonWhenStateDiffers(String name, Supplier<ClusterState> state, List<String> expected) {
-        // given a cluster state / when planned / then
-        assertThat(summary(plan(state.get()))).as(name).containsExactlyElementsOf(expected);
+        // given a cluster state / when planned
+        PlanOutcome outcome = plan(state.get());
+
+        // then: the expected plans, each reason belonging to its plan
+        assertThat(summary(outcome)).as(name).containsExactlyElementsOf(expected);
+        outcome.intents().forEach(i -> assertThat(PlanReason.valueOf(i.reason()).plan()).as(name).isEqualTo(i.plan()));
     }
 
     @Test
@@ -123,6 +127,15 @@ class IntentPlannerTest {
 
         assertThat(intent.desired().freshnessSeconds()).isEqualTo(900);
         assertThat(intent.desired().namespace()).isEqualTo("sales");
+    }
+
+    @Test
+    void shouldTakeTopicTagsOverExactRuleWhenTopicIsTagged() {
+        Map<String, Map<String, String>> tagged = Map.of("orders", Map.of("channel-pilot/enabled", "true", "channel-pilot/freshness", "700"));
+
+        Intent intent = plan(state(rules("orders", ORDERS_RULE + " freshness=900"), tagged, List.of())).intents().get(0);
+
+        assertThat(intent.desired().freshnessSeconds()).isEqualTo(700);
     }
 
     @Test
