@@ -89,8 +89,8 @@ final class SchemaContentChecks {
     }
 
     private static Finding noSchema(RuleCode rule, ValidationContext ctx) {
-        return rule.unknown("Cannot analyse the schema: no schema text for " + ctx.spec().schema()
-                        + " (see SCHEMA_EXISTS).",
+        return rule.unknown("Cannot analyse the schema: no readable JSON Schema text for " + ctx.spec().schema()
+                        + " (see SCHEMA_EXISTS and SCHEMA_DATA_FORMAT).",
                 "Make the Glue schema " + ctx.spec().schema() + " readable (exists, AVAILABLE, glue:GetSchemaVersion allowed), then validate again.");
     }
 
