@@ -1,0 +1,50 @@
+package io.channelpilot.gateway;
+
+import java.util.List;
+import java.util.Objects;
+import software.amazon.awssdk.services.cloudwatch.CloudWatchClient;
+import software.amazon.awssdk.services.cloudwatch.model.Dimension;
+
+/**
+ * {@link AlarmGateway} over CloudWatch (Smithy RPCv2 CBOR in SDK 2.57, stack pitfall P3). DeleteAlarms takes at most
+ * 100 names per call.
+ */
+public final class SdkAlarmGateway implements AlarmGateway {
+
+    private static final String SERVICE = "cloudwatch";
+    private static final int DELETE_BATCH = 100;
+
+    private final CloudWatchClient cloudWatch;
+
+    public SdkAlarmGateway(CloudWatchClient cloudWatch) {
+        this.cloudWatch = Objects.requireNonNull(cloudWatch, "cloudWatch");
+    }
+
+    @Override
+    public void put(AlarmSpec alarm) {
+        List<Dimension> dimensions = alarm.dimensions().entrySet().stream()
+                .map(e -> Dimension.builder().name(e.getKey()).value(e.getValue()).build()).toList();
+        AwsErrors.run(SERVICE, "PutMetricAlarm", "cloudwatch:PutMetricAlarm on alarm:channel-pilot-*",
+                () -> cloudWatch.putMetricAlarm(r -> r.alarmName(alarm.name())
+                        .alarmDescription(alarm.description())
+                        .namespace(alarm.namespace())
+                        .metricName(alarm.metricName())
+                        .dimensions(dimensions)
+                        .statistic(alarm.statistic())
+                        .period(alarm.periodSeconds())
+                        .evaluationPeriods(alarm.evaluationPeriods())
+                        .datapointsToAlarm(alarm.datapointsToAlarm())
+                        .threshold(alarm.threshold())
+                        .comparisonOperator(alarm.comparison())
+                        .treatMissingData(alarm.treatMissingData())));
+    }
+
+    @Override
+    public void delete(List<String> names) {
+        for (int from = 0; from < names.size(); from += DELETE_BATCH) {
+            List<String> batch = names.subList(from, Math.min(names.size(), from + DELETE_BATCH));
+            AwsErrors.run(SERVICE, "DeleteAlarms", "cloudwatch:DeleteAlarms on alarm:channel-pilot-*",
+                    () -> cloudWatch.deleteAlarms(r -> r.alarmNames(batch)));
+        }
+    }
+}
