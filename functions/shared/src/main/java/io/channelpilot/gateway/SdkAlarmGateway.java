@@ -3,7 +3,9 @@ package io.channelpilot.gateway;
 import java.util.List;
 import java.util.Objects;
 import software.amazon.awssdk.services.cloudwatch.CloudWatchClient;
+import software.amazon.awssdk.services.cloudwatch.model.DeleteAlarmsRequest;
 import software.amazon.awssdk.services.cloudwatch.model.Dimension;
+import software.amazon.awssdk.services.cloudwatch.model.PutMetricAlarmRequest;
 
 /**
  * {@link AlarmGateway} over CloudWatch (Smithy RPCv2 CBOR in SDK 2.57, stack pitfall P3). DeleteAlarms takes at most
@@ -25,7 +27,7 @@ public final class SdkAlarmGateway implements AlarmGateway {
         List<Dimension> dimensions = alarm.dimensions().entrySet().stream()
                 .map(e -> Dimension.builder().name(e.getKey()).value(e.getValue()).build()).toList();
         AwsErrors.run(SERVICE, "PutMetricAlarm", "cloudwatch:PutMetricAlarm on alarm:channel-pilot-*",
-                () -> cloudWatch.putMetricAlarm(r -> r.alarmName(alarm.name())
+                () -> cloudWatch.putMetricAlarm(PutMetricAlarmRequest.builder().alarmName(alarm.name())
                         .alarmDescription(alarm.description())
                         .namespace(alarm.namespace())
                         .metricName(alarm.metricName())
@@ -36,7 +38,7 @@ public final class SdkAlarmGateway implements AlarmGateway {
                         .datapointsToAlarm(alarm.datapointsToAlarm())
                         .threshold(alarm.threshold())
                         .comparisonOperator(alarm.comparison())
-                        .treatMissingData(alarm.treatMissingData())));
+                        .treatMissingData(alarm.treatMissingData()).build()));
     }
 
     @Override
@@ -44,7 +46,7 @@ public final class SdkAlarmGateway implements AlarmGateway {
         for (int from = 0; from < names.size(); from += DELETE_BATCH) {
             List<String> batch = names.subList(from, Math.min(names.size(), from + DELETE_BATCH));
             AwsErrors.run(SERVICE, "DeleteAlarms", "cloudwatch:DeleteAlarms on alarm:channel-pilot-*",
-                    () -> cloudWatch.deleteAlarms(r -> r.alarmNames(batch)));
+                    () -> cloudWatch.deleteAlarms(DeleteAlarmsRequest.builder().alarmNames(batch).build()));
         }
     }
 }

@@ -7,6 +7,8 @@ import java.util.TreeSet;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.lakeformation.LakeFormationClient;
 import software.amazon.awssdk.services.lakeformation.model.DataLakePrincipal;
+import software.amazon.awssdk.services.lakeformation.model.GrantPermissionsRequest;
+import software.amazon.awssdk.services.lakeformation.model.ListPermissionsRequest;
 import software.amazon.awssdk.services.lakeformation.model.ListPermissionsResponse;
 import software.amazon.awssdk.services.lakeformation.model.PrincipalResourcePermissions;
 import software.amazon.awssdk.services.lakeformation.model.Resource;
@@ -40,8 +42,8 @@ public final class SdkGrantGateway implements GrantGateway {
             AwsErrors.run(SERVICE, "GrantPermissions", "lakeformation:GrantPermissions (and Lake Formation admin or grantable permission on "
                     + grant.resource() + ")", () -> {
                         try {
-                            lakeFormation.grantPermissions(r -> r.principal(principal).resource(resource)
-                                    .permissionsWithStrings(missing));
+                            lakeFormation.grantPermissions(GrantPermissionsRequest.builder().principal(principal).resource(resource)
+                                    .permissionsWithStrings(missing).build());
                         } catch (SdkException e) {
                             if (!AwsErrors.hasCode(e, "AlreadyExistsException")) {
                                 throw e;
@@ -58,7 +60,8 @@ public final class SdkGrantGateway implements GrantGateway {
         do {
             String next = token;
             ListPermissionsResponse page = AwsErrors.call(SERVICE, "ListPermissions", "lakeformation:ListPermissions",
-                    () -> lakeFormation.listPermissions(r -> r.principal(principal).resource(resource).nextToken(next)));
+                    () -> lakeFormation.listPermissions(ListPermissionsRequest.builder().principal(principal).resource(resource)
+                            .nextToken(next).build()));
             for (PrincipalResourcePermissions p : page.principalResourcePermissions()) {
                 if (p.principal() == null || principal.dataLakePrincipalIdentifier().equals(p.principal().dataLakePrincipalIdentifier())) {
                     found.addAll(p.permissionsAsStrings());

@@ -4,7 +4,10 @@ import java.util.Objects;
 import java.util.Optional;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.cloudwatchlogs.CloudWatchLogsClient;
+import software.amazon.awssdk.services.cloudwatchlogs.model.CreateLogGroupRequest;
+import software.amazon.awssdk.services.cloudwatchlogs.model.DescribeLogGroupsRequest;
 import software.amazon.awssdk.services.cloudwatchlogs.model.LogGroup;
+import software.amazon.awssdk.services.cloudwatchlogs.model.PutRetentionPolicyRequest;
 
 /**
  * {@link LogGroupGateway} over CloudWatch Logs: DescribeLogGroups (name prefix, exact match), CreateLogGroup with
@@ -27,7 +30,7 @@ public final class SdkLogGroupGateway implements LogGroupGateway {
         if (existing.isEmpty()) {
             created = AwsErrors.call(SERVICE, "CreateLogGroup", "logs:CreateLogGroup (and kms:* on the key via logs)", () -> {
                 try {
-                    logs.createLogGroup(r -> r.logGroupName(name).kmsKeyId(kmsKeyArn.orElse(null)));
+                    logs.createLogGroup(CreateLogGroupRequest.builder().logGroupName(name).kmsKeyId(kmsKeyArn.orElse(null)).build());
                     return true;
                 } catch (SdkException e) {
                     if (AwsErrors.hasCode(e, "ResourceAlreadyExistsException")) {
@@ -40,7 +43,7 @@ public final class SdkLogGroupGateway implements LogGroupGateway {
         Integer current = existing.map(LogGroup::retentionInDays).orElse(null);
         if (current == null || current != retentionDays) {
             AwsErrors.run(SERVICE, "PutRetentionPolicy", "logs:PutRetentionPolicy",
-                    () -> logs.putRetentionPolicy(r -> r.logGroupName(name).retentionInDays(retentionDays)));
+                    () -> logs.putRetentionPolicy(PutRetentionPolicyRequest.builder().logGroupName(name).retentionInDays(retentionDays).build()));
         }
         String key = existing.map(LogGroup::kmsKeyId).orElse(kmsKeyArn.orElse(""));
         return new LogGroupState(name, created, retentionDays, key);
@@ -51,7 +54,7 @@ public final class SdkLogGroupGateway implements LogGroupGateway {
         do {
             String next = token;
             var page = AwsErrors.call(SERVICE, "DescribeLogGroups", "logs:DescribeLogGroups",
-                    () -> logs.describeLogGroups(r -> r.logGroupNamePrefix(name).nextToken(next)));
+                    () -> logs.describeLogGroups(DescribeLogGroupsRequest.builder().logGroupNamePrefix(name).nextToken(next).build()));
             for (LogGroup group : page.logGroups()) {
                 if (name.equals(group.logGroupName())) {
                     return Optional.of(group);

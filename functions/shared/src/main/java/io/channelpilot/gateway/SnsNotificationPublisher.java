@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Objects;
 import software.amazon.awssdk.services.sns.SnsClient;
 import software.amazon.awssdk.services.sns.model.MessageAttributeValue;
+import software.amazon.awssdk.services.sns.model.PublishRequest;
 
 /**
  * {@link NotificationPublisher} over SNS Publish with {@code MessageStructure=json} (the {@code default} member is
@@ -28,7 +29,7 @@ public final class SnsNotificationPublisher implements NotificationPublisher {
         message.attributes().forEach((k, v) -> attributes.put(k,
                 MessageAttributeValue.builder().dataType("String").stringValue(v).build()));
         return AwsErrors.call("sns", "Publish", "sns:Publish on the notification topic (and kms:GenerateDataKey via SNS)",
-                () -> sns.publish(r -> r.topicArn(topicArn).messageStructure("json").subject(message.subject())
-                        .message(message.message()).messageAttributes(attributes)).messageId());
+                () -> sns.publish(PublishRequest.builder().topicArn(topicArn).messageStructure("json").subject(message.subject())
+                        .message(message.message()).messageAttributes(attributes).build()).messageId());
     }
 }
