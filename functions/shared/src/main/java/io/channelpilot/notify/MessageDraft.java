@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Stream;
 
 /**
  * A notification being written: the shared conventions of every Channel Pilot message (owner routing, correlation,
@@ -55,12 +57,9 @@ public final class MessageDraft {
         if (intent.desired() != null && intent.desired().operations().ownerIfSet().isPresent()) {
             return intent.desired().operations().owner();
         }
-        for (var observed : new io.channelpilot.plan.ObservedChannel[] {intent.existing(), intent.replaces()}) {
-            if (observed != null && observed.tags().containsKey(OwnershipTags.OWNER)) {
-                return observed.tags().get(OwnershipTags.OWNER);
-            }
-        }
-        return "";
+        return Stream.of(intent.existing(), intent.replaces()).filter(Objects::nonNull)
+                .map(observed -> observed.tags().get(OwnershipTags.OWNER)).filter(Objects::nonNull)
+                .findFirst().orElse("");
     }
 
     public MessageDraft summary(String text) {

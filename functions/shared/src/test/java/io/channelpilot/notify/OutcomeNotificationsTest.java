@@ -11,8 +11,6 @@ import io.channelpilot.model.Operations;
 import io.channelpilot.model.RedrivePolicy;
 import io.channelpilot.model.RepairRule;
 import io.channelpilot.model.TestSpecs;
-import io.channelpilot.plan.Intent;
-import io.channelpilot.plan.Plan;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -262,13 +260,5 @@ class OutcomeNotificationsTest {
         return new ChannelSpec(s.clusterArn(), s.topic(), s.namespace(), table, s.schema(), s.format(), s.partitionColumn(),
                 s.freshnessSeconds(), s.compression(), new Infrastructure(i.tableBucketArn(), i.dlqBucketArn(),
                 dlq + name + "/", i.serviceRoleArn(), i.kmsKeyArn(), prefix + name), s.operations());
-    }
-
-    static Intent intentOf(ItemState s) {
-        return s.intent();
-    }
-
-    static Plan plan(ItemState s) {
-        return s.intent().plan();
     }
 }
