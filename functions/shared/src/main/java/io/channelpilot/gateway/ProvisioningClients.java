@@ -1,14 +1,15 @@
 package io.channelpilot.gateway;
 
-import java.net.URI;
 import java.util.Map;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
+import software.amazon.awssdk.awscore.client.builder.AwsSyncClientBuilder;
+import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.cloudwatch.CloudWatchClient;
 import software.amazon.awssdk.services.cloudwatchlogs.CloudWatchLogsClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -17,66 +18,62 @@ import software.amazon.awssdk.services.lakeformation.LakeFormationClient;
 import software.amazon.awssdk.services.sns.SnsClient;
 
 /**
- * Builds the SDK clients of the provisioning functions from a function environment (a map, so the local world can run
- * the handlers in-process with its own endpoint): explicit region from {@code AWS_REGION}, the url-connection HTTP
- * client (lean zips, fast cold start), an optional endpoint override from {@code AWS_ENDPOINT_URL}, and static
- * credentials only off Lambda when the map carries {@code AWS_ACCESS_KEY_ID} (the local world; on Lambda the default
- * chain).
- * Built once per function instance (SnapStart-friendly: no static state).
+ * The SDK clients of provision-channel, poll-channel and notify. MSK, CloudWatch Logs and CloudWatch come from
+ * {@link AwsClients}; Lake Formation, SNS and DynamoDB (which {@code AwsClients} does not build yet) are built here
+ * with the same conventions: explicit {@code AWS_REGION}, url-connection HTTP client, endpoint override from
+ * {@code AWS_ENDPOINT_URL_<SERVICE>} else {@code AWS_ENDPOINT_URL}, static credentials when the map carries
+ * {@code AWS_ACCESS_KEY_ID}/{@code AWS_SECRET_ACCESS_KEY} (+ {@code AWS_SESSION_TOKEN}), else the default chain.
+ * Built once per function instance.
  */
 public final class ProvisioningClients {
 
     private final Map<String, String> env;
+    private final AwsClients aws;
+    private final SdkHttpClient http = UrlConnectionHttpClient.create();
 
     public ProvisioningClients(Map<String, String> env) {
         this.env = Map.copyOf(env);
+        this.aws = AwsClients.from(env);
     }
 
     public KafkaClient kafka() {
-        return configure(KafkaClient.builder()).httpClient(UrlConnectionHttpClient.create()).build();
+        return aws.kafka();
     }
 
     public CloudWatchLogsClient logs() {
-        return configure(CloudWatchLogsClient.builder()).httpClient(UrlConnectionHttpClient.create()).build();
+        return aws.logs();
     }
 
     public CloudWatchClient cloudWatch() {
-        return configure(CloudWatchClient.builder()).httpClient(UrlConnectionHttpClient.create()).build();
+        return aws.cloudWatch();
     }
 
     public LakeFormationClient lakeFormation() {
-        return configure(LakeFormationClient.builder()).httpClient(UrlConnectionHttpClient.create()).build();
+        return build(LakeFormationClient.builder(), "LAKEFORMATION");
     }
 
     public SnsClient sns() {
-        return configure(SnsClient.builder()).httpClient(UrlConnectionHttpClient.create()).build();
+        return build(SnsClient.builder(), "SNS");
     }
 
     public DynamoDbClient dynamoDb() {
-        return configure(DynamoDbClient.builder()).httpClient(UrlConnectionHttpClient.create()).build();
+        return build(DynamoDbClient.builder(), "DYNAMODB");
     }
 
-    private <B extends AwsClientBuilder<B, ?>> B configure(B builder) {
-        String region = env.get("AWS_REGION");
-        if (region == null || region.isBlank()) {
-            throw new IllegalArgumentException("AWS_REGION must be set");
-        }
-        builder.region(Region.of(region)).credentialsProvider(credentials());
-        String endpoint = env.get("AWS_ENDPOINT_URL");
-        if (endpoint != null && !endpoint.isBlank()) {
-            builder.endpointOverride(URI.create(endpoint));
-        }
-        return builder;
+    private <B extends AwsClientBuilder<B, C> & AwsSyncClientBuilder<B, C>, C> C build(B builder, String service) {
+        builder.region(aws.region()).credentialsProvider(credentials()).httpClient(http);
+        aws.endpoint(service).ifPresent(builder::endpointOverride);
+        return builder.build();
     }
 
     private AwsCredentialsProvider credentials() {
         String key = env.get("AWS_ACCESS_KEY_ID");
         String secret = env.get("AWS_SECRET_ACCESS_KEY");
-        // On Lambda the default chain must win: its credentials rotate, and a SnapStart snapshot must not freeze them.
-        boolean onLambda = env.containsKey("AWS_LAMBDA_FUNCTION_NAME");
-        if (!onLambda && key != null && !key.isBlank() && secret != null) {
-            return StaticCredentialsProvider.create(AwsBasicCredentials.create(key, secret));
+        if (key == null || secret == null || key.isBlank() || secret.isBlank()) {
+            return DefaultCredentialsProvider.builder().build();
         }
-        return DefaultCredentialsProvider.builder().build();
+        String token = env.get("AWS_SESSION_TOKEN");
+        return StaticCredentialsProvider.create(token == null || token.isBlank()
+                ? AwsBasicCredentials.create(key, secret) : AwsSessionCredentials.create(key, secret, token));
     }
 }
