@@ -55,13 +55,7 @@ public final class NotifyService {
         ChannelKey key = new ChannelKey(intent.clusterArn(), intent.channelName());
         UnaryOperator<ChannelStatus> change = s -> s.withLastExecution(state.correlationId());
         if (state.validation() != null) {
-            var errors = state.validation().errors();
-            UnaryOperator<ChannelStatus> validated = state.validation().passed() || errors.isEmpty()
-                    ? s -> s.withCondition(ConditionType.VALIDATED, state.validation().passed() ? ConditionStatus.TRUE
-                    : ConditionStatus.UNKNOWN, state.validation().passed() ? "ValidationPassed" : "ValidationIncomplete", "", clock.instant())
-                    : s -> s.withCondition(ConditionType.VALIDATED, ConditionStatus.FALSE, errors.get(0).code(),
-                    errors.get(0).message(), clock.instant());
-            change = compose(change, validated);
+            change = compose(change, validated(state.validation()));
         }
         switch (notification.kind()) {
             case APPROVAL_REQUIRED -> change = compose(change, s -> s.withCondition(ConditionType.REPLACEMENT_PENDING,
@@ -75,6 +69,21 @@ public final class NotifyService {
         }
         store.update(key, intent.topic(), change);
         store.releaseLease(key, state.correlationId());
+    }
+
+    /** Validated: True when passed; False with the first ERROR code; Unknown with the first unchecked ERROR rule. */
+    private UnaryOperator<ChannelStatus> validated(ItemState.Validation validation) {
+        if (validation.passed()) {
+            return s -> s.withCondition(ConditionType.VALIDATED, ConditionStatus.TRUE, "ValidationPassed", "", clock.instant());
+        }
+        if (!validation.errors().isEmpty()) {
+            ItemState.ValidationFinding first = validation.errors().get(0);
+            return s -> s.withCondition(ConditionType.VALIDATED, ConditionStatus.FALSE, first.code(), first.message(),
+                    clock.instant());
+        }
+        String reason = validation.unchecked().isEmpty() ? "ValidationIncomplete" : validation.unchecked().get(0).code();
+        return s -> s.withCondition(ConditionType.VALIDATED, ConditionStatus.UNKNOWN, reason, "an ERROR rule could not be checked",
+                clock.instant());
     }
 
     private static String reason(Notification notification) {

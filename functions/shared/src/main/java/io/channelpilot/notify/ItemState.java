@@ -35,6 +35,11 @@ public record ItemState(Intent intent, String correlationId, Validation validati
         public List<ValidationFinding> errors() {
             return findings.stream().filter(ValidationFinding::blocks).toList();
         }
+
+        /** ERROR rules that could not be checked (status UNKNOWN): they keep an INCOMPLETE report from passing. */
+        public List<ValidationFinding> unchecked() {
+            return findings.stream().filter(f -> "ERROR".equals(f.severity()) && "UNKNOWN".equals(f.status())).toList();
+        }
     }
 
     public record ValidationFinding(String code, String severity, String status, String message, String remediation,

@@ -133,9 +133,10 @@ public final class OutcomeNotifications {
 
     private static Notification validationRefused(ItemState state) {
         List<ItemState.ValidationFinding> errors = state.validation().errors();
+        List<ItemState.ValidationFinding> unchecked = state.validation().unchecked();
+        String first = !errors.isEmpty() ? errors.get(0).code() : !unchecked.isEmpty() ? unchecked.get(0).code() : "";
         MessageDraft draft = MessageDraft.of(state, NotificationKind.VALIDATION_REFUSED, NotificationSeverity.WARNING,
-                "Channel for " + state.intent().topic() + " refused: " + (errors.isEmpty() ? "validation failed"
-                        : errors.get(0).code()));
+                "Channel for " + state.intent().topic() + " refused: " + (first.isEmpty() ? "validation failed" : first));
         StringBuilder summary = new StringBuilder("Nothing was created. ");
         int i = 1;
         for (ItemState.ValidationFinding f : errors) {
@@ -149,6 +150,13 @@ public final class OutcomeNotifications {
                 draft.action("Streaming tables cannot serve this (" + f.code() + "); use instead: " + alternatives, null);
             }
             i++;
+        }
+        int j = 1;
+        for (ItemState.ValidationFinding f : unchecked) {
+            // An ERROR rule that could not run (e.g. a read was denied) never lets a channel through.
+            summary.append("Could not check ").append(f.code()).append(": ").append(f.message()).append(' ');
+            draft.fact("unchecked." + j++, f.code());
+            draft.action(f.code() + " (not checked): " + (f.remediation().isEmpty() ? f.message() : f.remediation()), null);
         }
         draft.summary(summary.toString().strip());
         draft.fact("errors", String.valueOf(errors.size()));

@@ -1,5 +1,6 @@
 package io.channelpilot.notify;
 
+import io.channelpilot.validation.Alternative;
 import java.util.Locale;
 
 /**
@@ -36,13 +37,13 @@ public final class Troubleshooting {
                 + "Guide, troubleshooting channels stuck in CREATING).";
     }
 
-    /** Readable text for a validation finding's alternative (names of the validation package's Alternative enum). */
+    /** Readable text for a validation finding's alternative (an {@link Alternative} name; unknown names verbatim). */
     public static String alternative(String name) {
-        return switch (name) {
-            case "DATA_FIREHOSE_MSK_SOURCE" -> "Amazon Data Firehose with an MSK source";
-            case "KAFKA_CONNECT_S3_SINK" -> "Kafka Connect (MSK Connect) S3 / Iceberg sink";
-            case "MANAGED_SERVICE_FOR_APACHE_FLINK" -> "Amazon Managed Service for Apache Flink";
-            default -> name;
-        };
+        for (Alternative a : Alternative.values()) {
+            if (a.name().equals(name)) {
+                return a.description();
+            }
+        }
+        return name;
     }
 }

@@ -108,11 +108,11 @@ class OutcomeNotificationsTest {
                 .doesNotContainKey("error.3");
         // facts carry codes only; messages and remediations go to the summary and the actions
         assertThat(n.facts().values()).allSatisfy(v -> assertThat(v).matches("[A-Z0-9_,]+|\\d+"));
-        assertThat(n.summary()).contains("Nothing was created").contains("kafka.m5.large").contains("Amazon Data Firehose with an MSK source");
+        assertThat(n.summary()).contains("Nothing was created").contains("kafka.m5.large").contains("Amazon Data Firehose with an MSK source, delivering to Apache Iceberg tables");
         assertThat(n.actions()).extracting(NextAction::label)
                 .anySatisfy(l -> assertThat(l).startsWith("CLUSTER_EXPRESS: Use an MSK Provisioned cluster with express.* brokers"))
                 .anySatisfy(l -> assertThat(l).startsWith("PARTITION_COLUMN: Point partition= at a top-level string"))
-                .anySatisfy(l -> assertThat(l).contains("Amazon Managed Service for Apache Flink"));
+                .anySatisfy(l -> assertThat(l).contains("Amazon Managed Service for Apache Flink writing the Iceberg table"));
         assertThat(n.title()).endsWith("refused: CLUSTER_EXPRESS");
     }
 
