@@ -52,7 +52,10 @@ public final class NotifyService {
 
     private void record(ItemState state, Notification notification) {
         Intent intent = state.intent();
-        ChannelKey key = new ChannelKey(intent.clusterArn(), intent.channelName());
+        // An approval request is about the channel that exists today; everything else about the intent's channel.
+        String channel = notification.kind() == NotificationKind.APPROVAL_REQUIRED && intent.existing() != null
+                ? intent.existing().channelName() : intent.channelName();
+        ChannelKey key = new ChannelKey(intent.clusterArn(), channel);
         UnaryOperator<ChannelStatus> change = s -> s.withLastExecution(state.correlationId());
         if (state.validation() != null) {
             change = compose(change, validated(state.validation()));

@@ -143,7 +143,7 @@ class NotifyHandlerTest {
         JsonNode message = MAPPER.readTree(MAPPER.readTree(published.get(0).message()).path("default").asText());
         assertThat(message.path("facts").path("changedFields").asText()).isEqualTo("table, dlq, logGroup");
         assertThat(message.path("facts").path("oldFingerprint").asText()).isEqualTo(previous.fingerprint());
-        assertThat(store.find(key(input)).orElseThrow().condition(ConditionType.REPLACEMENT_PENDING))
+        assertThat(store.find(new ChannelKey(previous.clusterArn(), oldName)).orElseThrow().condition(ConditionType.REPLACEMENT_PENDING))
                 .hasValueSatisfying(c -> {
                     assertThat(c.status()).isEqualTo(ConditionStatus.TRUE);
                     assertThat(c.message()).startsWith("approve=");
