@@ -10,7 +10,7 @@ public interface AlarmGateway {
 
     void put(AlarmSpec alarm);
 
-    /** Deletes the named alarms; names that do not exist are ignored (DeleteAlarms does not fail on them). */
+    /** Deletes the named alarms; names that do not exist are ignored (the others are still deleted). */
     void delete(List<String> names);
 
     /**

@@ -2,6 +2,7 @@ package io.channelpilot.gateway;
 
 import java.util.List;
 import java.util.Objects;
+import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.cloudwatch.CloudWatchClient;
 import software.amazon.awssdk.services.cloudwatch.model.DeleteAlarmsRequest;
 import software.amazon.awssdk.services.cloudwatch.model.Dimension;
@@ -9,7 +10,7 @@ import software.amazon.awssdk.services.cloudwatch.model.PutMetricAlarmRequest;
 
 /**
  * {@link AlarmGateway} over CloudWatch (Smithy RPCv2 CBOR in SDK 2.57, stack pitfall P3). DeleteAlarms takes at most
- * 100 names per call.
+ * 100 names per call; a name that does not exist (ResourceNotFound) is not a failure.
  */
 public final class SdkAlarmGateway implements AlarmGateway {
 
@@ -45,8 +46,17 @@ public final class SdkAlarmGateway implements AlarmGateway {
     public void delete(List<String> names) {
         for (int from = 0; from < names.size(); from += DELETE_BATCH) {
             List<String> batch = names.subList(from, Math.min(names.size(), from + DELETE_BATCH));
-            AwsErrors.run(SERVICE, "DeleteAlarms", "cloudwatch:DeleteAlarms on alarm:channel-pilot-*",
-                    () -> cloudWatch.deleteAlarms(DeleteAlarmsRequest.builder().alarmNames(batch).build()));
+            AwsErrors.run(SERVICE, "DeleteAlarms", "cloudwatch:DeleteAlarms on alarm:channel-pilot-*", () -> {
+                try {
+                    cloudWatch.deleteAlarms(DeleteAlarmsRequest.builder().alarmNames(batch).build());
+                } catch (SdkException e) {
+                    // API reference: "If you specify any incorrect alarm names, the alarms you specify with correct
+                    // names are still deleted" — the call may still answer ResourceNotFound; the goal is reached.
+                    if (!AwsErrors.hasCode(e, "ResourceNotFound") && !AwsErrors.hasCode(e, "ResourceNotFoundException")) {
+                        throw e;
+                    }
+                }
+            });
         }
     }
 }

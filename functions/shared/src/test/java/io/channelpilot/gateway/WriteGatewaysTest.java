@@ -133,6 +133,17 @@ class WriteGatewaysTest {
     }
 
     @Test
+    void shouldTolerateResourceNotFoundWhenDeletingAlarmsThatAreGone() {
+        CloudWatchClient cw = mock(CloudWatchClient.class);
+        when(cw.deleteAlarms(any(DeleteAlarmsRequest.class))).thenThrow(AwsServiceException.builder().statusCode(404)
+                .awsErrorDetails(AwsErrorDetails.builder().errorCode("ResourceNotFound").build()).build());
+
+        new SdkAlarmGateway(cw).delete(List.of("channel-pilot-c-DataFreshness"));
+
+        verify(cw).deleteAlarms(any(DeleteAlarmsRequest.class));
+    }
+
+    @Test
     void shouldGrantOnlyMissingPermissionsWhenSomeExist() {
         LakeFormationClient lf = mock(LakeFormationClient.class);
         when(lf.listPermissions(any(ListPermissionsRequest.class))).thenReturn(ListPermissionsResponse.builder()
