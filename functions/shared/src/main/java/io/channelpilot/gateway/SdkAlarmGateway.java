@@ -46,17 +46,26 @@ public final class SdkAlarmGateway implements AlarmGateway {
     public void delete(List<String> names) {
         for (int from = 0; from < names.size(); from += DELETE_BATCH) {
             List<String> batch = names.subList(from, Math.min(names.size(), from + DELETE_BATCH));
-            AwsErrors.run(SERVICE, "DeleteAlarms", "cloudwatch:DeleteAlarms on alarm:channel-pilot-*", () -> {
-                try {
-                    cloudWatch.deleteAlarms(DeleteAlarmsRequest.builder().alarmNames(batch).build());
-                } catch (SdkException e) {
-                    // API reference: "If you specify any incorrect alarm names, the alarms you specify with correct
-                    // names are still deleted" — the call may still answer ResourceNotFound; the goal is reached.
-                    if (!AwsErrors.hasCode(e, "ResourceNotFound") && !AwsErrors.hasCode(e, "ResourceNotFoundException")) {
-                        throw e;
-                    }
-                }
-            });
+            if (!deleteTolerant(batch) && batch.size() > 1) {
+                // The API reference says the existing names are still deleted when some are missing, but "other
+                // errors might result in no alarms being deleted" (and emulators differ): retry one by one.
+                batch.forEach(name -> deleteTolerant(List.of(name)));
+            }
         }
+    }
+
+    /** @return false when CloudWatch answered ResourceNotFound (some name did not exist) */
+    private boolean deleteTolerant(List<String> batch) {
+        return AwsErrors.call(SERVICE, "DeleteAlarms", "cloudwatch:DeleteAlarms on alarm:channel-pilot-*", () -> {
+            try {
+                cloudWatch.deleteAlarms(DeleteAlarmsRequest.builder().alarmNames(batch).build());
+                return true;
+            } catch (SdkException e) {
+                if (AwsErrors.hasCode(e, "ResourceNotFound") || AwsErrors.hasCode(e, "ResourceNotFoundException")) {
+                    return false;
+                }
+                throw e;
+            }
+        });
     }
 }

@@ -133,14 +133,19 @@ class WriteGatewaysTest {
     }
 
     @Test
-    void shouldTolerateResourceNotFoundWhenDeletingAlarmsThatAreGone() {
+    void shouldDeleteOneByOneWhenBatchAnswersResourceNotFound() {
+        // given: CloudWatch refuses the batch because one name is gone (and may have deleted nothing)
         CloudWatchClient cw = mock(CloudWatchClient.class);
-        when(cw.deleteAlarms(any(DeleteAlarmsRequest.class))).thenThrow(AwsServiceException.builder().statusCode(404)
-                .awsErrorDetails(AwsErrorDetails.builder().errorCode("ResourceNotFound").build()).build());
+        AwsServiceException notFound = AwsServiceException.builder().statusCode(404)
+                .awsErrorDetails(AwsErrorDetails.builder().errorCode("ResourceNotFound").build()).build();
+        List<String> batch = List.of("channel-pilot-c-DataFreshness", "channel-pilot-c-FailedRowCount");
+        when(cw.deleteAlarms(DeleteAlarmsRequest.builder().alarmNames(batch).build())).thenThrow(notFound);
+        when(cw.deleteAlarms(DeleteAlarmsRequest.builder().alarmNames("channel-pilot-c-DataFreshness").build())).thenThrow(notFound);
 
-        new SdkAlarmGateway(cw).delete(List.of("channel-pilot-c-DataFreshness"));
+        new SdkAlarmGateway(cw).delete(batch);
 
-        verify(cw).deleteAlarms(any(DeleteAlarmsRequest.class));
+        verify(cw).deleteAlarms(DeleteAlarmsRequest.builder().alarmNames("channel-pilot-c-FailedRowCount").build());
+        verify(cw, times(3)).deleteAlarms(any(DeleteAlarmsRequest.class));
     }
 
     @Test
