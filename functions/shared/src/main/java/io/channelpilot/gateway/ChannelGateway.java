@@ -47,10 +47,6 @@ public interface ChannelGateway {
             stateMessage = stateMessage == null ? "" : stateMessage;
             clusterOperationArn = clusterOperationArn == null ? "" : clusterOperationArn;
         }
-
-        public Optional<String> clusterOperation() {
-            return clusterOperationArn.isEmpty() ? Optional.empty() : Optional.of(clusterOperationArn);
-        }
     }
 
     /** Create/Update/Delete answer: the channel and, while in flight, the cluster operation to look up. */

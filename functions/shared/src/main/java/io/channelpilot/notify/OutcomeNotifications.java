@@ -1,7 +1,6 @@
 package io.channelpilot.notify;
 
 import io.channelpilot.model.ChannelSpec;
-import io.channelpilot.model.ClusterArn;
 import io.channelpilot.model.Fingerprint;
 import io.channelpilot.model.OwnershipTags;
 import io.channelpilot.plan.Intent;
@@ -201,9 +200,5 @@ public final class OutcomeNotifications {
 
     static String statusCommand(ItemState state) {
         return "channel-pilot status --cluster " + state.intent().clusterArn() + " --channel " + state.intent().channelName();
-    }
-
-    static String clusterName(String clusterArn) {
-        return ClusterArn.isValid(clusterArn) ? ClusterArn.parse(clusterArn).name() : clusterArn;
     }
 }
