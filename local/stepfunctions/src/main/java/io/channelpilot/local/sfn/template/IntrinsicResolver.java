@@ -166,6 +166,19 @@ final class IntrinsicResolver {
             return Json.NODES.textNode(value);
         }
         JsonNode resource = template.path("Resources").get(name);
+        if (resource == null && (name.endsWith(".Alias") || name.endsWith(".Version"))) {
+            // SAM-generated references of AutoPublishAlias: "Ref Fn.Alias" is the alias ARN
+            // ("arn:...:function:Fn:live"), "Ref Fn.Version" the version ARN; locally both invoke the function Fn.
+            String function = name.substring(0, name.lastIndexOf('.'));
+            JsonNode fn = template.path("Resources").get(function);
+            if (fn != null && fn.path("Type").asText().equals("AWS::Serverless::Function")) {
+                String arn = resources.arn(function, fn.path("Type").asText(), fn.get("Properties"), "Arn");
+                String qualifier = name.endsWith(".Alias") ? fn.path("Properties").path("AutoPublishAlias")
+                        .asText(template.path("Globals").path("Function").path("AutoPublishAlias").asText("live"))
+                        : "1";
+                return Json.NODES.textNode(arn + ":" + qualifier);
+            }
+        }
         if (resource == null) {
             throw new TemplateException(where + ": Ref " + name + " names no parameter or resource");
         }

@@ -1,0 +1,8 @@
+package io.channelpilot.notify;
+
+/** How urgently a human should look; an SNS message attribute. */
+public enum NotificationSeverity {
+    INFO,
+    WARNING,
+    CRITICAL
+}

@@ -1,0 +1,103 @@
+package io.channelpilot.store;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What Channel Pilot knows about one channel: the desired spec (as JSON) and its fingerprint, what was last observed
+ * (status, ARN), the conditions, the generation of the desired spec, and the execution that last touched it.
+ * {@code version} is the optimistic-concurrency counter of the stored item (0 = not stored yet).
+ */
+public record ChannelStatus(ChannelKey key, String topic, String channelArn, String desiredJson, String fingerprint,
+                            String observedStatus, long generation, String lastExecution, List<Condition> conditions,
+                            Instant updatedAt, long version) {
+
+    public ChannelStatus {
+        Objects.requireNonNull(key, "key");
+        topic = topic == null ? "" : topic;
+        channelArn = channelArn == null ? "" : channelArn;
+        desiredJson = desiredJson == null ? "" : desiredJson;
+        fingerprint = fingerprint == null ? "" : fingerprint;
+        observedStatus = observedStatus == null ? "" : observedStatus;
+        lastExecution = lastExecution == null ? "" : lastExecution;
+        conditions = List.copyOf(conditions == null ? List.of() : conditions);
+        Objects.requireNonNull(updatedAt, "updatedAt");
+    }
+
+    public static ChannelStatus fresh(ChannelKey key, String topic, Instant now) {
+        return new ChannelStatus(key, topic, "", "", "", "", 0, "", List.of(), now, 0);
+    }
+
+    public Optional<Condition> condition(ConditionType type) {
+        return conditions.stream().filter(c -> c.type() == type).findFirst();
+    }
+
+    /**
+     * Sets a condition. {@code lastTransitionTime} moves only when the status flips, so repeated observations of
+     * the same state do not churn (style anchor 10).
+     */
+    public ChannelStatus withCondition(ConditionType type, ConditionStatus status, String reason, String message,
+                                       Instant now) {
+        List<Condition> next = new ArrayList<>();
+        Condition previous = condition(type).orElse(null);
+        Instant transition = previous != null && previous.status() == status ? previous.lastTransitionTime() : now;
+        Condition updated = new Condition(type, status, reason, message, transition, generation);
+        boolean placed = false;
+        for (Condition c : conditions) {
+            if (c.type() == type) {
+                next.add(updated);
+                placed = true;
+            } else {
+                next.add(c);
+            }
+        }
+        if (!placed) {
+            next.add(updated);
+        }
+        next.sort((a, b) -> a.type().compareTo(b.type()));
+        return new ChannelStatus(key, topic, channelArn, desiredJson, fingerprint, observedStatus, generation,
+                lastExecution, next, updatedAt, version);
+    }
+
+    public ChannelStatus withObserved(String channelArn, String observedStatus) {
+        return new ChannelStatus(key, topic, channelArn, desiredJson, fingerprint, observedStatus, generation,
+                lastExecution, conditions, updatedAt, version);
+    }
+
+    /** Records a new desired spec; bumps the generation only when the fingerprint or spec changed. */
+    public ChannelStatus withDesired(String desiredJson, String fingerprint) {
+        boolean changed = !this.desiredJson.equals(desiredJson) || !this.fingerprint.equals(fingerprint);
+        return new ChannelStatus(key, topic, channelArn, desiredJson, fingerprint, observedStatus,
+                changed ? generation + 1 : generation, lastExecution, conditions, updatedAt, version);
+    }
+
+    public ChannelStatus withLastExecution(String execution) {
+        return new ChannelStatus(key, topic, channelArn, desiredJson, fingerprint, observedStatus, generation,
+                execution, conditions, updatedAt, version);
+    }
+
+    ChannelStatus stored(Instant at, long newVersion) {
+        return new ChannelStatus(key, topic, channelArn, desiredJson, fingerprint, observedStatus, generation,
+                lastExecution, conditions, at, newVersion);
+    }
+
+    /** True when nothing but timestamps and the version differ: such a write is skipped (no status churn). */
+    public boolean sameContentAs(ChannelStatus other) {
+        if (other == null || !key.equals(other.key) || !topic.equals(other.topic)
+                || !channelArn.equals(other.channelArn) || !desiredJson.equals(other.desiredJson)
+                || !fingerprint.equals(other.fingerprint) || !observedStatus.equals(other.observedStatus)
+                || generation != other.generation || !lastExecution.equals(other.lastExecution)
+                || conditions.size() != other.conditions.size()) {
+            return false;
+        }
+        for (int i = 0; i < conditions.size(); i++) {
+            if (!conditions.get(i).sameAs(other.conditions.get(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

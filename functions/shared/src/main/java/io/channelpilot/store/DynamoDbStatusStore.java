@@ -1,0 +1,185 @@
+package io.channelpilot.store;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
+
+/**
+ * {@link StatusStore} on one DynamoDB table with keys {@code pk}/{@code sk} (template.yaml {@code StatusTable}):
+ * <ul>
+ *   <li>channel status: {@code pk=CLUSTER#<clusterArn>}, {@code sk=STATUS#<channelName>}, guarded by {@code version}</li>
+ *   <li>provisioning lease: {@code pk=CLUSTER#<clusterArn>}, {@code sk=LOCK#<channelName>}, {@code owner}, {@code expiresAt}</li>
+ *   <li>event claim: {@code pk=EVENT#<eventId>}, {@code sk=CLAIM}, {@code expiresAt} (also the table's TTL attribute)</li>
+ * </ul>
+ */
+public final class DynamoDbStatusStore implements StatusStore {
+
+    private static final int MAX_CONFLICT_RETRIES = 8;
+
+    private final DynamoDbClient dynamo;
+    private final String table;
+    private final Clock clock;
+
+    public DynamoDbStatusStore(DynamoDbClient dynamo, String table, Clock clock) {
+        this.dynamo = dynamo;
+        this.table = table;
+        this.clock = clock;
+    }
+
+    @Override
+    public Optional<ChannelStatus> find(ChannelKey key) {
+        Map<String, AttributeValue> item = dynamo.getItem(r -> r.tableName(table).consistentRead(true)
+                .key(Map.of("pk", s(pk(key.clusterArn())), "sk", s("STATUS#" + key.channelName())))).item();
+        return item == null || item.isEmpty() ? Optional.empty() : Optional.of(StatusItems.toStatus(item));
+    }
+
+    @Override
+    public List<ChannelStatus> list(String clusterArn) {
+        List<ChannelStatus> out = new ArrayList<>();
+        if (clusterArn != null) {
+            Map<String, AttributeValue> start = null;
+            do {
+                QueryRequest.Builder q = QueryRequest.builder().tableName(table)
+                        .keyConditionExpression("pk = :pk AND begins_with(sk, :status)")
+                        .expressionAttributeValues(Map.of(":pk", s(pk(clusterArn)), ":status", s("STATUS#")));
+                if (start != null) {
+                    q.exclusiveStartKey(start);
+                }
+                QueryResponse page = dynamo.query(q.build());
+                page.items().forEach(i -> out.add(StatusItems.toStatus(i)));
+                start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
+            } while (start != null);
+            return out;
+        }
+        Map<String, AttributeValue> start = null;
+        do {
+            ScanRequest.Builder scan = ScanRequest.builder().tableName(table)
+                    .filterExpression("begins_with(sk, :status)")
+                    .expressionAttributeValues(Map.of(":status", s("STATUS#")));
+            if (start != null) {
+                scan.exclusiveStartKey(start);
+            }
+            ScanResponse page = dynamo.scan(scan.build());
+            page.items().forEach(i -> out.add(StatusItems.toStatus(i)));
+            start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
+        } while (start != null);
+        out.sort((a, b) -> (a.key().clusterArn() + a.key().channelName()).compareTo(b.key().clusterArn() + b.key().channelName()));
+        return out;
+    }
+
+    @Override
+    public ChannelStatus update(ChannelKey key, String topic, UnaryOperator<ChannelStatus> change) {
+        for (int attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
+            Instant now = clock.instant();
+            ChannelStatus current = find(key).orElse(ChannelStatus.fresh(key, topic, now));
+            ChannelStatus next = change.apply(current);
+            if (current.version() > 0 && next.sameContentAs(current)) {
+                return current;
+            }
+            ChannelStatus stored = next.stored(now, current.version() + 1);
+            Map<String, AttributeValue> item = StatusItems.toItem(stored, pk(key.clusterArn()));
+            try {
+                if (current.version() == 0) {
+                    dynamo.putItem(r -> r.tableName(table).item(item).conditionExpression("attribute_not_exists(pk)"));
+                } else {
+                    dynamo.putItem(r -> r.tableName(table).item(item).conditionExpression("version = :v")
+                            .expressionAttributeValues(Map.of(":v", n(current.version()))));
+                }
+                return stored;
+            } catch (ConditionalCheckFailedException concurrentWrite) {
+                // another writer won; re-read and re-apply the change
+            }
+        }
+        throw new IllegalStateException("status of " + key + " kept changing under us; gave up after "
+                + MAX_CONFLICT_RETRIES + " attempts");
+    }
+
+    @Override
+    public void delete(ChannelKey key) {
+        dynamo.deleteItem(r -> r.tableName(table)
+                .key(Map.of("pk", s(pk(key.clusterArn())), "sk", s("STATUS#" + key.channelName()))));
+    }
+
+    @Override
+    public boolean acquireLease(ChannelKey key, String owner, Duration ttl) {
+        Instant now = clock.instant();
+        Map<String, AttributeValue> item = new HashMap<>();
+        item.put("pk", s(pk(key.clusterArn())));
+        item.put("sk", s("LOCK#" + key.channelName()));
+        item.put("owner", s(owner));
+        item.put("expiresAt", n(now.plus(ttl).getEpochSecond()));
+        try {
+            dynamo.putItem(r -> r.tableName(table).item(item)
+                    .conditionExpression("attribute_not_exists(pk) OR expiresAt < :now OR #o = :owner")
+                    .expressionAttributeNames(Map.of("#o", "owner"))
+                    .expressionAttributeValues(Map.of(":now", n(now.getEpochSecond()), ":owner", s(owner))));
+            return true;
+        } catch (ConditionalCheckFailedException held) {
+            return false;
+        }
+    }
+
+    @Override
+    public void releaseLease(ChannelKey key, String owner) {
+        try {
+            dynamo.deleteItem(r -> r.tableName(table)
+                    .key(Map.of("pk", s(pk(key.clusterArn())), "sk", s("LOCK#" + key.channelName())))
+                    .conditionExpression("#o = :owner")
+                    .expressionAttributeNames(Map.of("#o", "owner"))
+                    .expressionAttributeValues(Map.of(":owner", s(owner))));
+        } catch (ConditionalCheckFailedException notOurs) {
+            // someone else holds it (ours expired and was taken): nothing to release
+        }
+    }
+
+    @Override
+    public Optional<String> leaseHolder(ChannelKey key) {
+        Map<String, AttributeValue> item = dynamo.getItem(r -> r.tableName(table).consistentRead(true)
+                .key(Map.of("pk", s(pk(key.clusterArn())), "sk", s("LOCK#" + key.channelName())))).item();
+        if (item == null || item.isEmpty()) {
+            return Optional.empty();
+        }
+        long expires = Long.parseLong(item.get("expiresAt").n());
+        return expires > clock.instant().getEpochSecond() ? Optional.of(item.get("owner").s()) : Optional.empty();
+    }
+
+    @Override
+    public boolean claimEvent(String eventId, Duration ttl) {
+        Instant now = clock.instant();
+        Map<String, AttributeValue> item = Map.of("pk", s("EVENT#" + eventId), "sk", s("CLAIM"),
+                "expiresAt", n(now.plus(ttl).getEpochSecond()));
+        try {
+            dynamo.putItem(r -> r.tableName(table).item(item)
+                    .conditionExpression("attribute_not_exists(pk) OR expiresAt < :now")
+                    .expressionAttributeValues(Map.of(":now", n(now.getEpochSecond()))));
+            return true;
+        } catch (ConditionalCheckFailedException duplicate) {
+            return false;
+        }
+    }
+
+    private static String pk(String clusterArn) {
+        return "CLUSTER#" + clusterArn;
+    }
+
+    static AttributeValue s(String value) {
+        return AttributeValue.fromS(value);
+    }
+
+    static AttributeValue n(long value) {
+        return AttributeValue.fromN(Long.toString(value));
+    }
+}

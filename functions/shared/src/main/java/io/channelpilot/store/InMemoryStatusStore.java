@@ -1,0 +1,96 @@
+package io.channelpilot.store;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.UnaryOperator;
+
+/** Thread-safe in-memory {@link StatusStore} with the same semantics as the DynamoDB one, for unit tests. */
+public final class InMemoryStatusStore implements StatusStore {
+
+    private record Lease(String owner, Instant expiresAt) {
+    }
+
+    private final Clock clock;
+    private final Map<ChannelKey, ChannelStatus> statuses = new ConcurrentHashMap<>();
+    private final Map<ChannelKey, Lease> leases = new ConcurrentHashMap<>();
+    private final Map<String, Instant> claims = new ConcurrentHashMap<>();
+
+    public InMemoryStatusStore(Clock clock) {
+        this.clock = clock;
+    }
+
+    @Override
+    public Optional<ChannelStatus> find(ChannelKey key) {
+        return Optional.ofNullable(statuses.get(key));
+    }
+
+    @Override
+    public List<ChannelStatus> list(String clusterArn) {
+        List<ChannelStatus> out = new ArrayList<>();
+        statuses.values().stream().filter(s -> clusterArn == null || s.key().clusterArn().equals(clusterArn))
+                .forEach(out::add);
+        out.sort(Comparator.comparing((ChannelStatus s) -> s.key().clusterArn()).thenComparing(s -> s.key().channelName()));
+        return out;
+    }
+
+    @Override
+    public synchronized ChannelStatus update(ChannelKey key, String topic, UnaryOperator<ChannelStatus> change) {
+        Instant now = clock.instant();
+        ChannelStatus current = statuses.getOrDefault(key, ChannelStatus.fresh(key, topic, now));
+        ChannelStatus next = change.apply(current);
+        if (current.version() > 0 && next.sameContentAs(current)) {
+            return current;
+        }
+        ChannelStatus stored = next.stored(now, current.version() + 1);
+        statuses.put(key, stored);
+        return stored;
+    }
+
+    @Override
+    public void delete(ChannelKey key) {
+        statuses.remove(key);
+    }
+
+    @Override
+    public synchronized boolean acquireLease(ChannelKey key, String owner, Duration ttl) {
+        Instant now = clock.instant();
+        Lease held = leases.get(key);
+        if (held != null && !held.owner().equals(owner) && held.expiresAt().isAfter(now)) {
+            return false;
+        }
+        leases.put(key, new Lease(owner, now.plus(ttl)));
+        return true;
+    }
+
+    @Override
+    public synchronized void releaseLease(ChannelKey key, String owner) {
+        Lease held = leases.get(key);
+        if (held != null && held.owner().equals(owner)) {
+            leases.remove(key);
+        }
+    }
+
+    @Override
+    public Optional<String> leaseHolder(ChannelKey key) {
+        Lease held = leases.get(key);
+        return held != null && held.expiresAt().isAfter(clock.instant()) ? Optional.of(held.owner()) : Optional.empty();
+    }
+
+    @Override
+    public synchronized boolean claimEvent(String eventId, Duration ttl) {
+        Instant now = clock.instant();
+        Instant until = claims.get(eventId);
+        if (until != null && until.isAfter(now)) {
+            return false;
+        }
+        claims.put(eventId, now.plus(ttl));
+        return true;
+    }
+}

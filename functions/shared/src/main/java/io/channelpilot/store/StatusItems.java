@@ -1,0 +1,72 @@
+package io.channelpilot.store;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** Maps {@link ChannelStatus} to and from a DynamoDB item. */
+final class StatusItems {
+
+    private StatusItems() {
+    }
+
+    static Map<String, AttributeValue> toItem(ChannelStatus st, String pk) {
+        Map<String, AttributeValue> item = new HashMap<>();
+        item.put("pk", AttributeValue.fromS(pk));
+        item.put("sk", AttributeValue.fromS("STATUS#" + st.key().channelName()));
+        item.put("clusterArn", AttributeValue.fromS(st.key().clusterArn()));
+        item.put("channelName", AttributeValue.fromS(st.key().channelName()));
+        item.put("topic", AttributeValue.fromS(st.topic()));
+        item.put("channelArn", AttributeValue.fromS(st.channelArn()));
+        item.put("desired", AttributeValue.fromS(st.desiredJson()));
+        item.put("fingerprint", AttributeValue.fromS(st.fingerprint()));
+        item.put("observed", AttributeValue.fromS(st.observedStatus()));
+        item.put("generation", AttributeValue.fromN(Long.toString(st.generation())));
+        item.put("lastExecution", AttributeValue.fromS(st.lastExecution()));
+        item.put("updatedAt", AttributeValue.fromS(st.updatedAt().toString()));
+        item.put("version", AttributeValue.fromN(Long.toString(st.version())));
+        List<AttributeValue> conditions = new ArrayList<>();
+        for (Condition c : st.conditions()) {
+            Map<String, AttributeValue> m = new HashMap<>();
+            m.put("type", AttributeValue.fromS(c.type().wireName()));
+            m.put("status", AttributeValue.fromS(c.status().wireName()));
+            m.put("reason", AttributeValue.fromS(c.reason()));
+            m.put("message", AttributeValue.fromS(c.message()));
+            m.put("lastTransitionTime", AttributeValue.fromS(c.lastTransitionTime().toString()));
+            m.put("observedGeneration", AttributeValue.fromN(Long.toString(c.observedGeneration())));
+            conditions.add(AttributeValue.fromM(m));
+        }
+        item.put("conditions", AttributeValue.fromL(conditions));
+        return item;
+    }
+
+    static ChannelStatus toStatus(Map<String, AttributeValue> item) {
+        List<Condition> conditions = new ArrayList<>();
+        AttributeValue list = item.get("conditions");
+        if (list != null && list.hasL()) {
+            for (AttributeValue v : list.l()) {
+                Map<String, AttributeValue> m = v.m();
+                conditions.add(new Condition(ConditionType.fromWireName(m.get("type").s()),
+                        ConditionStatus.fromWireName(m.get("status").s()), m.get("reason").s(), m.get("message").s(),
+                        Instant.parse(m.get("lastTransitionTime").s()), Long.parseLong(m.get("observedGeneration").n())));
+            }
+        }
+        return new ChannelStatus(new ChannelKey(str(item, "clusterArn"), str(item, "channelName")), str(item, "topic"),
+                str(item, "channelArn"), str(item, "desired"), str(item, "fingerprint"), str(item, "observed"),
+                num(item, "generation"), str(item, "lastExecution"), conditions,
+                Instant.parse(str(item, "updatedAt")), num(item, "version"));
+    }
+
+    private static String str(Map<String, AttributeValue> item, String name) {
+        AttributeValue v = item.get(name);
+        return v == null || v.s() == null ? "" : v.s();
+    }
+
+    private static long num(Map<String, AttributeValue> item, String name) {
+        AttributeValue v = item.get(name);
+        return v == null || v.n() == null ? 0 : Long.parseLong(v.n());
+    }
+}

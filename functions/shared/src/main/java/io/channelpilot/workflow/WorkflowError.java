@@ -1,0 +1,27 @@
+package io.channelpilot.workflow;
+
+/**
+ * Base of the errors a Lambda raises to steer the state machine. The Java Lambda runtime reports an uncaught
+ * exception's fully-qualified class name as {@code errorType}, which Step Functions uses as the error name, so
+ * these classes' names are part of the ASL contract ({@code ErrorEquals: ["io.channelpilot.workflow.ChannelNotReady"]}).
+ * Never rename or move them without changing {@code statemachine/*.asl.json}.
+ */
+public abstract class WorkflowError extends RuntimeException {
+
+    private final String code;
+
+    protected WorkflowError(String code, String message) {
+        super(message, null, false, false);
+        this.code = code;
+    }
+
+    protected WorkflowError(String code, String message, Throwable cause) {
+        super(message, cause, false, false);
+        this.code = code;
+    }
+
+    /** Stable code, repeated in the message so it survives into the Step Functions error cause. */
+    public String code() {
+        return code;
+    }
+}

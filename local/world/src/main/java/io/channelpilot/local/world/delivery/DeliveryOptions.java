@@ -1,0 +1,23 @@
+package io.channelpilot.local.world.delivery;
+
+import java.time.Duration;
+
+/**
+ * Knobs of the delivery simulation.
+ *
+ * @param includePayloads write record values (base64) into DLQ objects; off by default as the DG describes, on to
+ *                        exercise the tolerant DLQ parser against the [SKILL] variant that says payloads are included
+ * @param pollTimeout     one consumer poll's wall-clock wait (a tick polls until it reached the end offsets it saw
+ *                        when it started, so this bounds latency, not correctness)
+ * @param maxPollsPerTick safety bound on polls in one tick
+ */
+public record DeliveryOptions(boolean includePayloads, Duration pollTimeout, int maxPollsPerTick) {
+
+    public static DeliveryOptions defaults() {
+        return new DeliveryOptions(false, Duration.ofMillis(200), 500);
+    }
+
+    public DeliveryOptions withPayloads() {
+        return new DeliveryOptions(true, pollTimeout, maxPollsPerTick);
+    }
+}

@@ -1,0 +1,164 @@
+package io.channelpilot.local.world.kafka;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.header.internals.RecordHeader;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+/**
+ * The world's Kafka: one single-node KRaft broker per emulated MSK cluster, started on first use (a world may declare
+ * many clusters of which few ever see a topic). Everything binds 127.0.0.1; data lives under {@code baseDir/<cluster>}.
+ * Thread-safe.
+ */
+public final class EmbeddedKafka implements AutoCloseable {
+
+    private static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(30);
+
+    private final Path baseDir;
+    private final Set<String> clusters;
+    private final Map<String, Running> running = new ConcurrentHashMap<>();
+
+    /** A started broker with the admin and producer clients the helpers share. */
+    private record Running(KraftNode node, Admin admin, KafkaProducer<byte[], byte[]> producer) {
+    }
+
+    private EmbeddedKafka(Path baseDir, Collection<String> clusters) {
+        this.baseDir = baseDir;
+        this.clusters = Set.copyOf(new LinkedHashSet<>(clusters));
+    }
+
+    /** Declares the clusters; no broker starts until one is needed. */
+    public static EmbeddedKafka start(Path baseDir, Collection<String> clusterNames) {
+        return new EmbeddedKafka(baseDir, clusterNames);
+    }
+
+    public Set<String> clusterNames() {
+        return clusters;
+    }
+
+    public boolean isStarted(String cluster) {
+        return running.containsKey(cluster);
+    }
+
+    /** {@code 127.0.0.1:<port>} of the cluster's broker, starting it if needed. */
+    public String bootstrapServers(String cluster) {
+        return broker(cluster).node().bootstrapServers();
+    }
+
+    public void createTopic(String cluster, String topic, int partitions, Map<String, String> configs) {
+        NewTopic t = new NewTopic(topic, partitions, (short) 1).configs(Map.copyOf(configs));
+        await(broker(cluster).admin().createTopics(List.of(t)).all(), "create topic " + topic);
+    }
+
+    public void deleteTopic(String cluster, String topic) {
+        await(broker(cluster).admin().deleteTopics(List.of(topic)).all(), "delete topic " + topic);
+    }
+
+    public Set<String> topics(String cluster) {
+        return await(broker(cluster).admin().listTopics().names(), "list topics");
+    }
+
+    /** Every config of the topic that has a value (defaults included), e.g. {@code retention.ms}. */
+    public Map<String, String> topicConfig(String cluster, String topic) {
+        ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
+        Config config = await(broker(cluster).admin().describeConfigs(List.of(resource)).all(), "describe " + topic)
+                .get(resource);
+        Map<String, String> out = new LinkedHashMap<>();
+        for (ConfigEntry e : config.entries()) {
+            if (e.value() != null) {
+                out.put(e.name(), e.value());
+            }
+        }
+        return out;
+    }
+
+    /** Produces one record synchronously and returns where it landed. */
+    public RecordMetadata produce(String cluster, String topic, byte[] key, byte[] value, Map<String, byte[]> headers) {
+        List<org.apache.kafka.common.header.Header> h = new ArrayList<>();
+        headers.forEach((k, v) -> h.add(new RecordHeader(k, v)));
+        ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topic, null, key, value, h);
+        return await(broker(cluster).producer().send(record), "produce to " + topic);
+    }
+
+    /**
+     * A new consumer on the cluster (manual assignment, no group, no auto commit): the delivery simulation tracks
+     * offsets itself.
+     */
+    public KafkaConsumer<byte[], byte[]> newConsumer(String cluster) {
+        Properties p = new Properties();
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers(cluster));
+        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        return new KafkaConsumer<>(p);
+    }
+
+    private Running broker(String cluster) {
+        if (!clusters.contains(cluster)) {
+            throw new IllegalArgumentException("unknown cluster '" + cluster + "'; the world declares " + clusters);
+        }
+        return running.computeIfAbsent(cluster, this::startBroker);
+    }
+
+    private Running startBroker(String cluster) {
+        KraftNode node = KraftNode.start(baseDir.resolve(cluster));
+        Properties admin = new Properties();
+        admin.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, node.bootstrapServers());
+        Properties producer = new Properties();
+        producer.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, node.bootstrapServers());
+        producer.put(ProducerConfig.ACKS_CONFIG, "all");
+        producer.put(ProducerConfig.LINGER_MS_CONFIG, "0");
+        producer.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, "10000");
+        return new Running(node, Admin.create(admin),
+                new KafkaProducer<>(producer, new ByteArraySerializer(), new ByteArraySerializer()));
+    }
+
+    private static <T> T await(java.util.concurrent.Future<T> future, String what) {
+        try {
+            return future.get(ADMIN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            throw new KafkaOperationException(what + " failed: " + e.getCause().getMessage(), e.getCause());
+        } catch (TimeoutException e) {
+            throw new KafkaOperationException(what + " timed out after " + ADMIN_TIMEOUT, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new KafkaOperationException(what + " interrupted", e);
+        }
+    }
+
+    @Override
+    public void close() {
+        for (Running r : running.values()) {
+            r.producer().close(Duration.ofSeconds(5));
+            r.admin().close(Duration.ofSeconds(5));
+            r.node().close();
+        }
+        running.clear();
+    }
+}

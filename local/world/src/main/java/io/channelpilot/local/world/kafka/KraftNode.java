@@ -1,0 +1,111 @@
+package io.channelpilot.local.world.kafka;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Properties;
+import kafka.server.KafkaConfig;
+import kafka.server.KafkaRaftServer;
+import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.utils.Time;
+import org.apache.kafka.metadata.storage.Formatter;
+import org.apache.kafka.server.common.MetadataVersion;
+
+/**
+ * One combined broker+controller KRaft node bound to 127.0.0.1 only.
+ *
+ * <p>Why not {@code KafkaClusterTestKit}: in 4.1.1 its {@code PreboundSocketFactoryManager} pre-binds the controller
+ * port with {@code new InetSocketAddress(port)}, i.e. on the wildcard address, and the listener host cannot be changed
+ * through configuration (the pre-bound socket is reused whatever {@code listeners} says). The machine rules allow
+ * loopback only, so this class formats the storage and runs {@link KafkaRaftServer} itself — the same server classes
+ * the test kit drives — with both listeners on {@code 127.0.0.1} and ports probed on loopback.
+ */
+final class KraftNode implements AutoCloseable {
+
+    private static final int NODE_ID = 1;
+
+    private final KafkaRaftServer server;
+    private final String bootstrapServers;
+
+    private KraftNode(KafkaRaftServer server, String bootstrapServers) {
+        this.server = server;
+        this.bootstrapServers = bootstrapServers;
+    }
+
+    /** Formats {@code dir} and starts the node; returns once the broker is unfenced and serving. */
+    static KraftNode start(Path dir) {
+        try {
+            Files.createDirectories(dir);
+            int brokerPort = freeLoopbackPort();
+            int controllerPort = freeLoopbackPort();
+            Path logDir = dir.resolve("log");
+            KafkaConfig config = KafkaConfig.fromProps(properties(logDir, brokerPort, controllerPort), false);
+            new Formatter()
+                    .setPrintStream(new PrintStream(OutputStream.nullOutputStream()))
+                    .setNodeId(NODE_ID)
+                    .setClusterId(Uuid.randomUuid().toString())
+                    .setDirectories(List.of(logDir.toString()))
+                    .setMetadataLogDirectory(logDir.toString())
+                    .setControllerListenerName("CONTROLLER")
+                    .setReleaseVersion(MetadataVersion.LATEST_PRODUCTION)
+                    .setIgnoreFormatted(true)
+                    .run();
+            KafkaRaftServer server = new KafkaRaftServer(config, Time.SYSTEM);
+            // startup() returns after the broker registered with the controller and was unfenced.
+            server.startup();
+            return new KraftNode(server, "127.0.0.1:" + brokerPort);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (Exception e) {
+            throw new IllegalStateException("embedded Kafka broker failed to start in " + dir, e);
+        }
+    }
+
+    String bootstrapServers() {
+        return bootstrapServers;
+    }
+
+    @Override
+    public void close() {
+        server.shutdown();
+        server.awaitShutdown();
+    }
+
+    private static Properties properties(Path logDir, int brokerPort, int controllerPort) {
+        Properties p = new Properties();
+        p.put("process.roles", "broker,controller");
+        p.put("node.id", String.valueOf(NODE_ID));
+        p.put("controller.quorum.voters", NODE_ID + "@127.0.0.1:" + controllerPort);
+        p.put("listeners", "PLAINTEXT://127.0.0.1:" + brokerPort + ",CONTROLLER://127.0.0.1:" + controllerPort);
+        p.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + brokerPort);
+        p.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+        p.put("controller.listener.names", "CONTROLLER");
+        p.put("inter.broker.listener.name", "PLAINTEXT");
+        p.put("log.dirs", logDir.toString());
+        // single node: every internal topic must fit on one replica
+        p.put("offsets.topic.replication.factor", "1");
+        p.put("offsets.topic.num.partitions", "1");
+        p.put("transaction.state.log.replication.factor", "1");
+        p.put("transaction.state.log.min.isr", "1");
+        p.put("share.coordinator.state.topic.replication.factor", "1");
+        p.put("share.coordinator.state.topic.min.isr", "1");
+        p.put("default.replication.factor", "1");
+        p.put("group.initial.rebalance.delay.ms", "0");
+        // MSK's default is false; topics come from the world file or the MSK CreateTopic emulation
+        p.put("auto.create.topics.enable", "false");
+        p.put("log.cleaner.dedupe.buffer.size", "2097152");
+        return p;
+    }
+
+    private static int freeLoopbackPort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+}
