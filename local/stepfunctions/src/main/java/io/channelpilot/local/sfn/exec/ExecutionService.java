@@ -62,7 +62,7 @@ public final class ExecutionService {
         return arn;
     }
 
-    public synchronized Started start(String stateMachineArn, String name, JsonNode input) {
+    public Started start(String stateMachineArn, String name, JsonNode input) {
         Machine machine = machines.get(stateMachineArn);
         if (machine == null) {
             throw new SfnServiceException("StateMachineDoesNotExist", "State Machine Does Not Exist: '" + stateMachineArn + "'");
@@ -74,20 +74,24 @@ public final class ExecutionService {
         JsonNode executionInput = input == null ? Json.object() : input;
         Payloads.checkSizeForApi(executionInput);
         String arn = "arn:aws:states:" + region + ":" + accountId + ":execution:" + machine.name() + ":" + executionName;
-        ExecutionRecord existing = executions.get(arn);
-        if (existing != null) {
-            if (existing.status() == ExecutionStatus.RUNNING && existing.input.equals(executionInput)) {
-                return new Started(arn, existing.startDate);
+        ExecutionRecord record;
+        // only the name check-and-insert is atomic; the execution itself runs outside the lock, so a running execution
+        // can start others (states:startExecution from a Parallel branch) without deadlocking a synchronous executor
+        synchronized (executions) {
+            ExecutionRecord existing = executions.get(arn);
+            if (existing != null) {
+                if (existing.status() == ExecutionStatus.RUNNING && existing.input.equals(executionInput)) {
+                    return new Started(arn, existing.startDate);
+                }
+                throw new SfnServiceException("ExecutionAlreadyExists", "Execution Already Exists: '" + arn + "'");
             }
-            throw new SfnServiceException("ExecutionAlreadyExists", "Execution Already Exists: '" + arn + "'");
+            record = new ExecutionRecord(arn, executionName, stateMachineArn, executionInput, runtime.clock().instant(),
+                    new History(runtime.clock()));
+            executions.put(arn, record);
         }
-        Instant start = runtime.clock().instant();
-        ExecutionRecord record = new ExecutionRecord(arn, executionName, stateMachineArn, executionInput, start,
-                new History(runtime.clock()));
-        executions.put(arn, record);
         record.history.record("ExecutionStarted", null, executionInput);
         executor.execute(() -> run(machine, record));
-        return new Started(arn, start);
+        return new Started(arn, record.startDate);
     }
 
     private void run(Machine machine, ExecutionRecord record) {
