@@ -77,6 +77,20 @@ class MapParallelTest {
     }
 
     @Test
+    void shouldSeeTheMapStateContextNextToMapItemInItemSelector() {
+        // AWS developer guide, Context object: "$$.Map.Item.Index ... $$.Map.Item.Value" inside ItemSelector
+        ExecutionDescription d = h.run("""
+            {"StartAt":"W","States":{"W":{"Type":"Wait","Seconds":10,"Next":"M"},
+              "M":{"Type":"Map","ItemsPath":"$.items","ItemSelector":{"state.$":"$$.State.Name",
+                "entered.$":"$$.State.EnteredTime","value.$":"$$.Map.Item.Value"},
+              "ItemProcessor":{"StartAt":"P","States":{"P":{"Type":"Pass","End":true}}},"End":true}}}""",
+                "{\"items\":[\"x\"]}");
+
+        assertThat(d.output()).isEqualTo(Json.parse(
+                "[{\"state\":\"M\",\"entered\":\"2026-01-01T00:00:10.000Z\",\"value\":\"x\"}]"));
+    }
+
+    @Test
     void shouldFailTheInlineMapWhenAnyIterationFails() {
         // "If any iteration fails ... the entire Map State fails"
         h.function("Work", input -> {
