@@ -61,6 +61,29 @@ class MapParallelTest {
     }
 
     @Test
+    @org.junit.jupiter.api.Timeout(120) // a limiter stuck at 1 would block here forever; not a timing check
+    void shouldActuallyRunUpToMaxConcurrencyIterationsAtOnce() throws Exception {
+        java.util.concurrent.CountDownLatch firstTwoInside = new java.util.concurrent.CountDownLatch(2);
+        h.function("Work", input -> {
+            maxRunning.accumulateAndGet(running.incrementAndGet(), Math::max);
+            firstTwoInside.countDown();
+            try {
+                firstTwoInside.await(); // the first two iterations meet here, so they overlap for sure
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                running.decrementAndGet();
+            }
+            return input;
+        });
+
+        ExecutionDescription d = h.run(inlineMap("\"MaxConcurrency\":2,"), "{\"items\":[1,2,3,4,5,6]}");
+
+        assertThat(d.output()).isEqualTo(Json.parse("[1,2,3,4,5,6]"));
+        assertThat(maxRunning.get()).isEqualTo(2);
+    }
+
+    @Test
     void shouldRunOneIterationAtATimeInItemOrderWhenMaxConcurrencyIsOne() {
         List<Integer> order = new ArrayList<>();
         h.function("Work", input -> {
