@@ -12,6 +12,8 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * StartExecution / DescribeExecution / ListExecutions / StopExecution over the interpreter. The local world exposes
@@ -22,6 +24,8 @@ import java.util.regex.Pattern;
  * Functions API reference, StartExecution). Inputs are compared as JSON values.
  */
 public final class ExecutionService {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ExecutionService.class);
 
     /** "name ... 1-80 characters ... must not contain whitespace, brackets, wildcard characters, special characters". */
     private static final Pattern NAME = Pattern.compile("[^\\s<>{}\\[\\]?*\"#%\\\\^|~`$&,;:/\\p{Cntrl}]{1,80}");
@@ -123,6 +127,9 @@ public final class ExecutionService {
             String event) {
         if (record.close(status, runtime.clock().instant(), output, error, cause)) {
             record.history.record(event, null, Json.object().put("error", error).put("cause", cause));
+            // one line per closed execution: name (the correlation id), status, error code; never payloads
+            LOG.info("execution={} status={} error={} transitions={}", record.arn, status, error,
+                    record.history.transitions());
         }
     }
 
