@@ -135,4 +135,24 @@ class ExecutionServiceTest {
         assertThat(d.output()).isEqualTo(Json.parse("[{\"o\":{\"b\":\"one\"}},{\"o\":{\"b\":\"two\"}}]"));
         assertThat(sync.list(child, ExecutionStatus.SUCCEEDED)).hasSize(2);
     }
+
+    @Test
+    void shouldRunOnAnAsynchronousExecutorAndAwaitCompletion() throws Exception {
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newSingleThreadExecutor();
+        try {
+            ExecutionService async = new ExecutionService(h.runtime, "us-east-1", "123456789012", pool);
+            String arn = async.registerStateMachine("W", StateMachineDef.parse(
+                    "{\"StartAt\":\"W\",\"States\":{\"W\":{\"Type\":\"Wait\",\"Seconds\":5,\"End\":true}}}"), "r");
+
+            ExecutionDescription done = async.await(async.start(arn, "a", Json.parse("{\"k\":1}")).executionArn());
+
+            assertThat(done.status()).isEqualTo(ExecutionStatus.SUCCEEDED);
+            assertThat(done.output()).isEqualTo(Json.parse("{\"k\":1}"));
+            assertThat(done.stopDate()).isEqualTo(done.startDate().plusSeconds(5));
+            assertThatThrownBy(() -> async.start(arn.replace(":W", ":Missing"), null, null))
+                    .hasMessageStartingWith("StateMachineDoesNotExist");
+        } finally {
+            pool.shutdownNow();
+        }
+    }
 }
