@@ -142,6 +142,7 @@ class SnsEmulatorTest {
     void shouldValidatePublishLikeSns() {
         assertPublishFails(r -> r.topicArn(topic).message("m").subject("x".repeat(101)), "InvalidParameter", "Subject");
         assertPublishFails(r -> r.topicArn(topic).message("m").subject("two\nlines"), "InvalidParameter", "Subject");
+        assertPublishFails(r -> r.topicArn(topic).message("m").subject("tab\there"), "InvalidParameter", "Subject");
         assertPublishFails(r -> r.topicArn(topic).message("{\"email\":\"x\"}").messageStructure("json"),
                 "InvalidParameter", "No default entry in JSON message body");
         assertPublishFails(r -> r.topicArn(topic).message("not json").messageStructure("json"),
@@ -156,7 +157,9 @@ class SnsEmulatorTest {
         assertPublishFails(r -> r.topicArn(topic + "x").message("m"), "NotFound", "Topic does not exist");
         assertThat(emulator.published()).isEmpty();
         sns.publish(r -> r.topicArn(topic).message("m").subject("x".repeat(100)));
-        assertThat(emulator.published()).hasSize(1);
+        sns.publish(r -> r.topicArn(topic).message("m").subject("[Channel Pilot] CRITICAL Ünïcode title …"));
+        assertThat(emulator.published()).extracting(PublishedMessage::subject).last()
+                .isEqualTo("[Channel Pilot] CRITICAL Ünïcode title …");
     }
 
     @Test
