@@ -142,6 +142,24 @@ class AlarmEvaluationTest {
         assertThat(invokedActions).isEmpty();
     }
 
+    @Test
+    void shouldOnlyCountDatapointsWithTheAlarmsUnit() {
+        var body = Json.object().put("AlarmName", "unit").put("Namespace", "AWS/Kafka").put("MetricName", "Lag")
+                .put("Statistic", "Maximum").put("Period", 60).put("EvaluationPeriods", 1).put("Threshold", 10.0)
+                .put("ComparisonOperator", "GreaterThanThreshold").put("Unit", "Seconds")
+                .put("TreatMissingData", "missing");
+        new AlarmOperations(cw.book(), "us-east-1", "123456789012").putMetricAlarm(body, clock.instant());
+        cw.record("AWS/Kafka", "Lag", Map.of(), 99, "Count", T0);
+        clock.advance(Duration.ofMinutes(1));
+        cw.evaluate();
+        assertThat(state("unit")).isEqualTo("INSUFFICIENT_DATA");
+
+        cw.record("AWS/Kafka", "Lag", Map.of(), 99, "Seconds", clock.instant());
+        clock.advance(Duration.ofMinutes(1));
+        cw.evaluate();
+        assertThat(state("unit")).isEqualTo("ALARM");
+    }
+
     private void put(double value, Instant at) {
         cw.metrics().add(MetricKey.of("AWS/Kafka", "FailedRowCount", Map.of("ChannelName", "orders")),
                 Datapoint.single(at, value, 1, "Count"));
