@@ -99,6 +99,9 @@ class AlarmEvaluationTest {
         clock.advance(Duration.ofMinutes(2));
         cw.evaluate();
         assertThat(state("m-of-n")).as("only 1 of the last 3 breaches, missing is not breaching").isEqualTo("OK");
+        assertThat(cw.alarm("m-of-n").orElseThrow().state().reason()).isEqualTo("Threshold Crossed: 2 out of the "
+                + "last 3 datapoints [] were not greater than the threshold (0.0) (minimum 2 datapoints for "
+                + "ALARM -> OK transition). 2 missing datapoints were treated as [NonBreaching].");
     }
 
     @Test
