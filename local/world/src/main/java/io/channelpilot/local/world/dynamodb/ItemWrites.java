@@ -70,6 +70,7 @@ final class ItemWrites {
             return new Prepared(kind, table, key, existing, null, List.of(), false, request);
         }
         requireWithinSize(item);
+        requireIndexKeyTypes(table, item);
         return switch (kind) {
             case PUT -> new Prepared(kind, table, key, existing, item, List.of(), true, request);
             case DELETE, CHECK -> new Prepared(kind, table, key, existing, null, List.of(), true, request);
@@ -80,6 +81,7 @@ final class ItemWrites {
                 }
                 UpdateApplier.Result r = UpdateApplier.apply(update, base, table.key.names());
                 requireWithinSize(r.item());
+                requireIndexKeyTypes(table, r.item());
                 yield new Prepared(kind, table, key, existing, r.item(), r.updatedPaths(), true, request);
             }
         };
@@ -148,6 +150,24 @@ final class ItemWrites {
                 yield sum;
             }
         };
+    }
+
+    /** GSI key attributes present on an item must have the index's declared type, as DynamoDB checks on write. */
+    static void requireIndexKeyTypes(Table table, ObjectNode item) {
+        if (item == null) {
+            return;
+        }
+        for (Table.Index index : table.indexes.values()) {
+            KeySchema k = index.key();
+            for (String name : k.names()) {
+                JsonNode v = item.get(name);
+                String expected = name.equals(k.hashName()) ? k.hashType() : k.rangeType();
+                if (v != null && !Values.type(v).equals(expected)) {
+                    throw DynamoErrors.invalidParameters("Type mismatch for Index Key " + name + " Expected: "
+                            + expected + " Actual: " + Values.type(v) + " IndexName: " + index.name());
+                }
+            }
+        }
     }
 
     static void requireWithinSize(ObjectNode item) {
