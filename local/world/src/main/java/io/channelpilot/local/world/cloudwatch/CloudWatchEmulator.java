@@ -77,7 +77,7 @@ public final class CloudWatchEmulator implements ServiceEmulator {
     @Override
     public AwsResponse handle(AwsRequest request, String operation) {
         try {
-            return AwsResponse.cbor(200, Cbor.write(dispatch(Json.parseCbor(request.body()), operation)));
+            return AwsResponse.cbor(200, Cbor.write(dispatch(Json.parseCbor(Cbor.body(request)), operation)));
         } catch (AwsServiceError e) {
             throw CloudWatchErrors.modeled(e);
         }
