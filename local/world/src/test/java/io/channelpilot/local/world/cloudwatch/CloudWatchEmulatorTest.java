@@ -208,6 +208,10 @@ class CloudWatchEmulatorTest {
         assertThat(updated.alarmConfigurationUpdatedTimestamp()).isEqualTo(T0.plusSeconds(60));
         assertThat(cw.listTagsForResource(r -> r.resourceARN(arn("cp-orders-freshness"))).tags())
                 .extracting(t -> t.key() + "=" + t.value()).containsExactly("owner=team-a");
+
+        cw.tagResource(r -> r.resourceARN(arn("cp-orders-freshness")).tags(t -> t.key("tier").value("gold")));
+        cw.untagResource(r -> r.resourceARN(arn("cp-orders-freshness")).tagKeys("owner"));
+        assertThat(emulator.tags(arn("cp-orders-freshness")).orElseThrow()).containsExactly(Map.entry("tier", "gold"));
     }
 
     @Test

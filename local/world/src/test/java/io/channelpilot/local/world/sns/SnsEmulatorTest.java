@@ -71,6 +71,17 @@ class SnsEmulatorTest {
                 .extracting(t -> t.key() + "=" + t.value()).containsExactly("app=channel-pilot");
         assertThatThrownBy(() -> sns.getTopicAttributes(r -> r.topicArn(topic + "-missing")))
                 .isInstanceOf(NotFoundException.class);
+
+        sns.tagResource(r -> r.resourceArn(topic).tags(t -> t.key("owner").value("team-a")));
+        assertThat(sns.listTagsForResource(r -> r.resourceArn(topic)).tags())
+                .extracting(t -> t.key() + "=" + t.value()).containsExactly("app=channel-pilot", "owner=team-a");
+        assertThatThrownBy(() -> sns.tagResource(r -> r.resourceArn(topic + "-missing").tags(t -> t.key("k").value("v"))))
+                .isInstanceOfSatisfying(AwsServiceException.class,
+                        e -> assertThat(e.awsErrorDetails().errorCode()).isEqualTo("ResourceNotFound"));
+        sns.subscribe(r -> r.topicArn(topic).protocol("sqs").endpoint("arn:aws:sqs:us-east-1:123456789012:q"));
+        sns.deleteTopic(r -> r.topicArn(topic));
+        assertThat(sns.listTopics().topics()).isEmpty();
+        assertThat(emulator.subscriptions(topic)).isEmpty();
     }
 
     @Test
