@@ -53,7 +53,8 @@ public final class ValidationContext {
         this.dlqRegion = memo(() -> aws.buckets().region(dlq));
         this.dlqEncryption = memo(() -> aws.buckets().encryption(dlq));
         this.role = memo(() -> aws.iam().role(roleName(spec.infrastructure().serviceRoleArn())));
-        this.analysis = memo(() -> schema().fold(found -> found.map(Facts.Schema::definition).filter(d -> !d.isBlank()),
+        this.analysis = memo(() -> schema().fold(found -> found.filter(Facts.Schema::isJson).map(Facts.Schema::definition)
+                                .filter(d -> d != null && !d.isBlank()),
                 failure -> Optional.<String>empty()).map(text -> SchemaAnalyzer.analyze(text, spec.partitionColumn())));
     }
 
@@ -113,7 +114,7 @@ public final class ValidationContext {
         return role.get();
     }
 
-    /** The conformance analysis of the registered schema text; empty when the registry gave no text. */
+    /** The conformance analysis of the registered JSON Schema; empty when there is no readable JSON Schema text. */
     public Optional<SchemaAnalysis> schemaAnalysis() {
         return analysis.get();
     }

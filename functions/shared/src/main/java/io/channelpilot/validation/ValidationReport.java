@@ -4,10 +4,11 @@ import java.util.List;
 
 /**
  * Every rule's finding for one intended channel. {@code verdict}: FAIL when any ERROR rule failed (nothing is created),
- * INCOMPLETE when no ERROR failed but an ERROR rule could not be checked, PASS otherwise.
+ * INCOMPLETE when no ERROR failed but an ERROR rule could not be checked, PASS otherwise. {@code passed} (read by
+ * the state machine as {@code $.validation.passed}) is true only for PASS: an unchecked rule never lets a channel through.
  */
 public record ValidationReport(String clusterArn, String topic, String channelName, String fingerprint, Verdict verdict,
-                               int errors, int warnings, int unknown, List<Finding> findings) {
+                               boolean passed, int errors, int warnings, int unknown, List<Finding> findings) {
 
     public enum Verdict { PASS, FAIL, INCOMPLETE }
 
@@ -21,11 +22,7 @@ public record ValidationReport(String clusterArn, String topic, String channelNa
         int unknown = (int) findings.stream().filter(f -> f.status() == Status.UNKNOWN).count();
         boolean errorUnknown = findings.stream().anyMatch(f -> f.severity() == Severity.ERROR && f.status() == Status.UNKNOWN);
         Verdict verdict = errors > 0 ? Verdict.FAIL : errorUnknown ? Verdict.INCOMPLETE : Verdict.PASS;
-        return new ValidationReport(clusterArn, topic, channelName, fingerprint, verdict, errors, warnings, unknown, findings);
-    }
-
-    public boolean isCreatable() {
-        return verdict == Verdict.PASS;
+        return new ValidationReport(clusterArn, topic, channelName, fingerprint, verdict, verdict == Verdict.PASS, errors, warnings, unknown, findings);
     }
 
     public List<Finding> findings(RuleCode code) {
