@@ -12,7 +12,6 @@ import java.util.Optional;
 import java.util.Set;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 
 /**
@@ -23,6 +22,7 @@ import org.apache.kafka.common.TopicPartition;
 final class ChannelPipeline implements AutoCloseable {
 
     private final KafkaConsumer<byte[], byte[]> consumer;
+    private final EmbeddedKafka kafka;
     private final RecordDecoder decoder;
     private final Set<TopicPartition> assigned = new HashSet<>();
     private DeliveryChannel channel;
@@ -38,14 +38,15 @@ final class ChannelPipeline implements AutoCloseable {
     private long commits;
     private boolean delivered;
 
-    private ChannelPipeline(DeliveryChannel channel, KafkaConsumer<byte[], byte[]> consumer) {
+    private ChannelPipeline(DeliveryChannel channel, EmbeddedKafka kafka) {
         this.channel = channel;
-        this.consumer = consumer;
+        this.kafka = kafka;
+        this.consumer = kafka.newConsumer(channel.clusterName());
         this.decoder = new RecordDecoder(channel.schema(), channel.partitionColumn());
     }
 
     static ChannelPipeline startAtEnd(DeliveryChannel channel, EmbeddedKafka kafka) {
-        ChannelPipeline p = new ChannelPipeline(channel, kafka.newConsumer(channel.clusterName()));
+        ChannelPipeline p = new ChannelPipeline(channel, kafka);
         p.assignNewPartitions(true);
         return p;
     }
@@ -167,10 +168,10 @@ final class ChannelPipeline implements AutoCloseable {
      * when the channel became active, so they are read from the beginning.
      */
     private void assignNewPartitions(boolean atStart) {
-        List<PartitionInfo> infos = consumer.partitionsFor(channel.topic(), Duration.ofSeconds(10));
+        int partitions = kafka.partitionsIfExists(channel.clusterName(), channel.topic()).orElse(0);
         List<TopicPartition> fresh = new ArrayList<>();
-        for (PartitionInfo info : infos == null ? List.<PartitionInfo>of() : infos) {
-            TopicPartition tp = new TopicPartition(info.topic(), info.partition());
+        for (int i = 0; i < partitions; i++) {
+            TopicPartition tp = new TopicPartition(channel.topic(), i);
             if (assigned.add(tp)) {
                 fresh.add(tp);
             }

@@ -26,21 +26,17 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Channel-level behaviour: converters, flush, codecs, payload option and the blocked states. */
 class DeliveryBehaviourTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    @TempDir
-    static Path tmp;
-
     private static DeliveryFixture world;
 
     @BeforeAll
     static void start() {
-        world = new DeliveryFixture(tmp);
+        world = new DeliveryFixture();
     }
 
     @AfterAll
@@ -186,6 +182,27 @@ class DeliveryBehaviourTest {
         sim.tick();
         assertThat(sim.channelsWithBufferedRecords()).isEmpty();
         assertThat(world.warehouse.exists(new TableId("tables", "sales", "gone_channel"))).isFalse();
+        sim.close();
+    }
+
+    @Test
+    void shouldReadTopicsAndPartitionsCreatedAfterActivationFromTheirBeginning() {
+        // given an ACTIVE channel whose topic does not exist yet
+        world.channels.add(DeliveryFixture.channel("late-channel", "late", "ACTIVE",
+                new DeliveryChannel.SchemaSource.Plain(SCHEMA), DeliveryChannel.Compression.ZSTD));
+        DeliverySimulation sim = world.simulation(DeliveryOptions.defaults());
+        sim.tick();
+        // when the topic appears, gets a record, then a second partition with another record
+        world.kafka.createTopic(CLUSTER, "late", 1, Map.of());
+        world.produce("late", "{\"id\":1,\"event_time\":\"" + time(0) + "\"}");
+        sim.tick();
+        world.kafka.increasePartitions(CLUSTER, "late", 2);
+        world.kafka.produce(CLUSTER, "late", null, ("{\"id\":2,\"event_time\":\"" + time(0) + "\"}")
+                .getBytes(StandardCharsets.UTF_8), Map.of(), 1);
+        sim.tick();
+        sim.flush();
+        // then both records were delivered: neither existed when the channel became ACTIVE
+        assertThat(world.warehouse.rowCount(new TableId("tables", "sales", "late_channel"))).isEqualTo(2);
         sim.close();
     }
 
