@@ -73,6 +73,9 @@ public enum ConformanceCode {
     NULLABLE_REQUIRED_FIELD(Level.SCHEMA, Severity.WARN,
             "Either drop \"null\" from the property's type or remove it from \"required\": a required column is"
                     + " non-nullable, so records sending null are dead-lettered."),
+    REQUIRED_WITHOUT_PROPERTY(Level.SCHEMA, Severity.WARN,
+            "Add the property to \"properties\" or drop it from \"required\": a required name without a property gets"
+                    + " no column, and whether the channel still demands it in records is not documented."),
     INTEGER_WIDTH_ASSUMED(Level.SCHEMA, Severity.INFO,
             "Declare \"minimum\" and \"maximum\" on the integer so its width (int or long) is explicit."),
     ENUM_NOT_STRING(Level.SCHEMA, Severity.WARN,
@@ -92,6 +95,16 @@ public enum ConformanceCode {
         this.level = level;
         this.severity = severity;
         this.remediation = remediation;
+    }
+
+    /** Parses a stable wire string (e.g. from a DLQ object written by the local world); empty when unknown. */
+    public static java.util.Optional<ConformanceCode> fromCode(String code) {
+        for (ConformanceCode value : values()) {
+            if (value.code().equals(code)) {
+                return java.util.Optional.of(value);
+            }
+        }
+        return java.util.Optional.empty();
     }
 
     /** Stable wire string; equals the constant name today and must stay as is. */

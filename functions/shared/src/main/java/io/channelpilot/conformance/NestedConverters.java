@@ -2,7 +2,6 @@ package io.channelpilot.conformance;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -142,8 +141,7 @@ final class NestedConverters {
                 throw mismatch(node);
             }
             Map<String, Object> map = new LinkedHashMap<>((int) (node.size() / 0.75f) + 1);
-            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> entry = it.next();
+            for (Map.Entry<String, JsonNode> entry : node.properties()) {
                 JsonNode v = entry.getValue();
                 if (v.isNull()) {
                     if (valueRequired) {

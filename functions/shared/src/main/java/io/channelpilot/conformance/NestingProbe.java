@@ -1,7 +1,6 @@
 package io.channelpilot.conformance;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.Iterator;
 import java.util.Map;
 
 /**
@@ -36,8 +35,7 @@ final class NestingProbe {
             }
             return null;
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> entry = it.next();
+        for (Map.Entry<String, JsonNode> entry : node.properties()) {
             Rejection deep = probe(entry.getValue(), level + 1, max);
             if (deep != null) {
                 return deep.at(JsonPointers.escape(entry.getKey()));

@@ -65,32 +65,32 @@ public final class RecordConformer {
     /** Conforms a raw Kafka record value (UTF-8 JSON). */
     public ConformanceResult conform(byte[] jsonValue) {
         if (jsonValue == null || jsonValue.length == 0) {
-            return malformed("", "Record value is empty");
+            return malformed("Record value is empty");
         }
         JsonParser parser = null;
         try {
             parser = mapper.createParser(jsonValue);
             JsonNode node = mapper.readTree(parser);
             if (node == null || node.isMissingNode()) {
-                return malformed("", "Record value holds no JSON document");
+                return malformed("Record value holds no JSON document");
             }
             if (parser.nextToken() != null) {
-                return malformed("", "Record value has data after the JSON document" + at(parser.currentLocation()));
+                return malformed("Record value has data after the JSON document" + at(parser.currentLocation()));
             }
             return conformParsed(node);
         } catch (StreamConstraintsException e) {
             if (parser != null && parser.getParsingContext().getNestingDepth() > maxNestingDepth) {
                 return tooDeep(parser.getParsingContext().pathAsPointer().toString());
             }
-            return malformed("", "Record value exceeds the JSON parser's size limits" + at(e.getLocation()));
+            return malformed("Record value exceeds the JSON parser's size limits" + at(e.getLocation()));
         } catch (JsonProcessingException e) {
-            String pointer = parser == null ? "" : parser.getParsingContext().pathAsPointer().toString();
-            // Jackson's own message can quote record content (e.g. an unrecognized token): only the location is used.
+            // Only the location is reported. Jackson's message can quote record content (an unrecognized token), and
+            // so can the parser's path: in a broken document a value can be read as a key ("a": {"<value>" ...).
             boolean duplicate = e.getOriginalMessage() != null && e.getOriginalMessage().startsWith("Duplicate field");
-            return malformed(pointer, (duplicate ? "Record value has a duplicate key" : "Record value is not valid JSON")
+            return malformed((duplicate ? "Record value has a duplicate key" : "Record value is not valid JSON")
                     + at(e.getLocation()));
         } catch (IOException e) {
-            return malformed("", "Record value could not be read as JSON");
+            return malformed("Record value could not be read as JSON");
         } finally {
             closeQuietly(parser);
         }
@@ -99,7 +99,7 @@ public final class RecordConformer {
     /** Conforms an already parsed record (e.g. from a redrive repair step); applies the same depth rule. */
     public ConformanceResult conform(JsonNode record) {
         if (record == null || record.isMissingNode()) {
-            return malformed("", "Record value holds no JSON document");
+            return malformed("Record value holds no JSON document");
         }
         String deep = NestingProbe.firstBeyond(record, maxNestingDepth);
         if (deep != null) {
@@ -137,8 +137,8 @@ public final class RecordConformer {
                 "deeper", "Record nests objects/arrays deeper than " + maxNestingDepth + " levels at " + pointer);
     }
 
-    private static Rejected malformed(String pointer, String message) {
-        return new Rejected(ConformanceCode.MALFORMED_JSON, pointer, "JSON object", "malformed", message);
+    private static Rejected malformed(String message) {
+        return new Rejected(ConformanceCode.MALFORMED_JSON, "", "JSON object", "malformed", message);
     }
 
     private static String at(JsonLocation location) {

@@ -47,6 +47,11 @@ public record SchemaAnalysis(SchemaDraft draft, String partitionColumn, List<Ice
         return new IcebergType.StructType(fields);
     }
 
+    /** The preview as Iceberg schema JSON (spec appendix C), e.g. for {@code SchemaParser.fromJson}. */
+    public String icebergSchemaJson() {
+        return IcebergSchemaJson.of(fields);
+    }
+
     /** Iceberg's {@code Schema#toString} layout: {@code table {\n  1: id: required long\n}}. */
     public String renderPreview() {
         return fields.stream().map(f -> "  " + f.render()).collect(Collectors.joining("\n", "table {\n", "\n}"));

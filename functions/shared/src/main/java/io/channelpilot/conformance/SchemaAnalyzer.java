@@ -86,7 +86,7 @@ public final class SchemaAnalyzer {
 
     private static SchemaAnalysis result(SchemaDraft draft, String partitionColumn, List<IcebergField> fields,
                                          List<SchemaProblem> problems, ConformanceOptions options) {
-        // The same definition reached through several $refs reports the same problem once.
+        // Identical findings collapse; a definition used by two columns is still reported per column (messages differ).
         return new SchemaAnalysis(draft, partitionColumn, fields, List.copyOf(new LinkedHashSet<>(problems)), options);
     }
 }

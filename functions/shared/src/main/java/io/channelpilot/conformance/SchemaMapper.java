@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.channelpilot.conformance.SchemaRefs.Located;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
@@ -73,6 +73,13 @@ final class SchemaMapper {
         List<String> names = new ArrayList<>(properties.size());
         properties.fieldNames().forEachRemaining(names::add);
         checkNames(names, propertiesPointer, columnPath);
+        for (String name : required) {
+            if (!properties.has(name)) {
+                problems.add(SchemaProblem.of(ConformanceCode.REQUIRED_WITHOUT_PROPERTY,
+                        JsonPointers.child(object.pointer(), "required"), "\"required\" lists '" + name + "'"
+                                + (columnPath.isEmpty() ? "" : " in '" + columnPath + "'") + " but no such property exists"));
+            }
+        }
         int firstId = lastId + 1;
         lastId += names.size(); // Iceberg order: the struct's own fields first, nested ids after
         List<IcebergField> fields = new ArrayList<>(names.size());
@@ -199,7 +206,7 @@ final class SchemaMapper {
         if (required == null || !required.isArray()) {
             return Set.of();
         }
-        Set<String> names = new HashSet<>();
+        Set<String> names = new LinkedHashSet<>();
         for (Iterator<JsonNode> it = required.elements(); it.hasNext(); ) {
             JsonNode name = it.next();
             if (name.isTextual()) {

@@ -21,6 +21,7 @@ final class TypeSelector {
     record Selection(String jsonType, IcebergType primitive, Located schema, boolean nullable, Located branch) {
     }
 
+    private static final String[] COMPOSITIONS = {"oneOf", "anyOf", "allOf"};
     private static final BigDecimal INT_MIN = BigDecimal.valueOf(Integer.MIN_VALUE);
     private static final BigDecimal INT_MAX = BigDecimal.valueOf(Integer.MAX_VALUE);
 
@@ -37,9 +38,11 @@ final class TypeSelector {
         if (!node.isObject()) {
             return unmappable(located, columnPath, "a boolean or non-object schema has no type");
         }
-        for (String keyword : new String[] {"oneOf", "anyOf", "allOf"}) {
-            if (node.has(keyword)) {
-                return composition(located, keyword, columnPath);
+        if (!declaresOwnShape(node)) {
+            for (String keyword : COMPOSITIONS) {
+                if (node.has(keyword)) {
+                    return composition(located, keyword, columnPath);
+                }
             }
         }
         boolean nullable = false;
@@ -138,6 +141,15 @@ final class TypeSelector {
                             + " strings conform"));
         }
         return primitive("string", IcebergType.STRING, located, nullable);
+    }
+
+    /**
+     * A node with its own type (or shape keywords) keeps it; oneOf/anyOf/allOf beside it only add validation
+     * constraints (e.g. {@code anyOf: [{required: [a]}, {required: [b]}]}), which conformance does not enforce.
+     */
+    private static boolean declaresOwnShape(JsonNode node) {
+        return node.has("type") || node.has("properties") || node.has("items") || node.has("enum") || node.has("const")
+                || node.path("additionalProperties").isObject();
     }
 
     private static boolean enumAllowsNull(JsonNode node) {

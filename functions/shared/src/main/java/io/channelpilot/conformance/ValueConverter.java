@@ -20,7 +20,11 @@ abstract class ValueConverter {
     abstract Object convert(JsonNode node);
 
     final Rejection mismatch(JsonNode node) {
-        return new Rejection(ConformanceCode.TYPE_MISMATCH, expected, JsonTypes.nameOf(node), null);
+        return mismatch(node, JsonTypes.nameOf(node));
+    }
+
+    final Rejection mismatch(JsonNode node, String actual) {
+        return new Rejection(ConformanceCode.TYPE_MISMATCH, expected, actual, null);
     }
 
     final Rejection invalid(JsonNode node, String detail) {

@@ -34,13 +34,13 @@ public record StackSettings(String tableBucketArn, String dlqBucket, String dlqP
             731, 1096, 1827, 2192, 2557, 2922, 3288, 3653);
 
     public StackSettings {
-        require(tableBucketArn != null && TABLE_BUCKET_ARN.matcher(tableBucketArn).matches(), "TABLE_BUCKET_ARN", tableBucketArn);
-        require(dlqBucket != null && BUCKET.matcher(dlqBucket).matches(), "DLQ_BUCKET", dlqBucket);
-        require(serviceRoleArn != null && ROLE_ARN.matcher(serviceRoleArn).matches(), "SERVICE_ROLE_ARN", serviceRoleArn);
-        require(RETENTIONS.contains(logRetentionDays), "LOG_RETENTION_DAYS", String.valueOf(logRetentionDays));
-        require(defaultNamespace != null && S3TablesNames.isValidNamespace(defaultNamespace), "DEFAULT_NAMESPACE", defaultNamespace);
-        require(logGroupPrefix != null && logGroupPrefix.startsWith("/") && logGroupPrefix.length() <= 400, "LOG_GROUP_PREFIX", logGroupPrefix);
-        require(managedBy != null && !managedBy.isBlank(), "STACK_NAME", managedBy);
+        require(tableBucketArn != null && TABLE_BUCKET_ARN.matcher(tableBucketArn).matches(), "CHANNEL_PILOT_TABLE_BUCKET_ARN", tableBucketArn);
+        require(dlqBucket != null && BUCKET.matcher(dlqBucket).matches(), "CHANNEL_PILOT_DLQ_BUCKET", dlqBucket);
+        require(serviceRoleArn != null && ROLE_ARN.matcher(serviceRoleArn).matches(), "CHANNEL_PILOT_SERVICE_ROLE_ARN", serviceRoleArn);
+        require(RETENTIONS.contains(logRetentionDays), "CHANNEL_PILOT_LOG_RETENTION_DAYS", String.valueOf(logRetentionDays));
+        require(defaultNamespace != null && S3TablesNames.isValidNamespace(defaultNamespace), "CHANNEL_PILOT_DEFAULT_NAMESPACE", defaultNamespace);
+        require(logGroupPrefix != null && logGroupPrefix.startsWith("/") && logGroupPrefix.length() <= 400, "CHANNEL_PILOT_LOG_GROUP_PREFIX", logGroupPrefix);
+        require(managedBy != null && !managedBy.isBlank(), "CHANNEL_PILOT_STACK_NAME", managedBy);
         dlqPrefix = dlqPrefix == null ? "" : dlqPrefix;
         kmsKeyArn = kmsKeyArn == null ? "" : kmsKeyArn;
         allowedClusters = List.copyOf(allowedClusters);
@@ -48,22 +48,22 @@ public record StackSettings(String tableBucketArn, String dlqBucket, String dlqP
     }
 
     /**
-     * Reads the function environment once at init. A bad value is a deployment bug, so it throws
+     * Reads the function environment once at init ({@code CHANNEL_PILOT_*} variables from the template Globals). A bad value is a deployment bug, so it throws
      * {@link IllegalArgumentException} naming the variable, instead of producing per-channel findings.
      */
     public static StackSettings from(Map<String, String> env) {
         return new StackSettings(
-                env.get("TABLE_BUCKET_ARN"),
-                env.get("DLQ_BUCKET"),
-                env.getOrDefault("DLQ_PREFIX", "channel-pilot/dlq/"),
-                env.get("SERVICE_ROLE_ARN"),
-                env.getOrDefault("KMS_KEY_ARN", ""),
-                parseInt(env.getOrDefault("LOG_RETENTION_DAYS", "30"), "LOG_RETENTION_DAYS"),
-                env.getOrDefault("DEFAULT_NAMESPACE", "streaming"),
-                list(env.get("ALLOWED_CLUSTERS")),
-                list(env.get("QUERY_PRINCIPALS")),
-                env.getOrDefault("LOG_GROUP_PREFIX", "/aws/msk/streaming-tables/"),
-                env.getOrDefault("STACK_NAME", "channel-pilot"));
+                env.get("CHANNEL_PILOT_TABLE_BUCKET_ARN"),
+                env.get("CHANNEL_PILOT_DLQ_BUCKET"),
+                env.getOrDefault("CHANNEL_PILOT_DLQ_PREFIX", "channel-pilot/dlq/"),
+                env.get("CHANNEL_PILOT_SERVICE_ROLE_ARN"),
+                env.getOrDefault("CHANNEL_PILOT_KMS_KEY_ARN", ""),
+                parseInt(env.getOrDefault("CHANNEL_PILOT_LOG_RETENTION_DAYS", "30"), "CHANNEL_PILOT_LOG_RETENTION_DAYS"),
+                env.getOrDefault("CHANNEL_PILOT_DEFAULT_NAMESPACE", "streaming"),
+                list(env.get("CHANNEL_PILOT_ALLOWED_CLUSTERS")),
+                list(env.get("CHANNEL_PILOT_QUERY_PRINCIPALS")),
+                env.getOrDefault("CHANNEL_PILOT_LOG_GROUP_PREFIX", "/aws/msk/streaming-tables/"),
+                env.getOrDefault("CHANNEL_PILOT_STACK_NAME", "channel-pilot"));
     }
 
     public String dlqBucketArn() {

@@ -16,9 +16,9 @@ public final class TestSpecs {
     }
 
     public static Map<String, String> env() {
-        return Map.of("TABLE_BUCKET_ARN", TABLE_BUCKET_ARN, "DLQ_BUCKET", "channel-dlq", "DLQ_PREFIX", "dlq/",
-                "SERVICE_ROLE_ARN", ROLE_ARN, "KMS_KEY_ARN", KMS_ARN, "DEFAULT_NAMESPACE", "streaming",
-                "STACK_NAME", "channel-pilot-test");
+        return Map.of("CHANNEL_PILOT_TABLE_BUCKET_ARN", TABLE_BUCKET_ARN, "CHANNEL_PILOT_DLQ_BUCKET", "channel-dlq",
+                "CHANNEL_PILOT_DLQ_PREFIX", "dlq/", "CHANNEL_PILOT_SERVICE_ROLE_ARN", ROLE_ARN, "CHANNEL_PILOT_KMS_KEY_ARN", KMS_ARN,
+                "CHANNEL_PILOT_DEFAULT_NAMESPACE", "streaming", "CHANNEL_PILOT_STACK_NAME", "channel-pilot-test");
     }
 
     public static StackSettings stack() {

@@ -31,8 +31,16 @@ final class ErrorRenderer {
                             + "</Message></Error><RequestId>" + requestId + "</RequestId></ErrorResponse>")
                     .withHeader("x-amzn-RequestId", requestId);
             case RPC_V2_CBOR -> {
-                ObjectNode body = Json.object().put("__type", error.code()).put("message", error.getMessage());
-                yield AwsResponse.cbor(error.status(), Json.cborBytes(body)).withHeader("x-amzn-RequestId", requestId);
+                // awsQueryCompatible services (CloudWatch): the SDK picks the exception class by the error shape name
+                // in __type and reports the query error code from x-amzn-query-error. Emulators opt in by passing
+                // the shape name as extra field "__type"; otherwise the code is the shape name.
+                Object shape = error.extraFields().get("__type");
+                ObjectNode body = Json.object().put("__type", shape == null ? error.code() : shape.toString())
+                        .put("message", error.getMessage());
+                AwsResponse response = AwsResponse.cbor(error.status(), Json.cborBytes(body))
+                        .withHeader("x-amzn-RequestId", requestId);
+                yield shape == null ? response : response.withHeader("x-amzn-query-error",
+                        error.code() + ";" + (error.isSenderFault() ? "Sender" : "Receiver"));
             }
             case REST_XML -> AwsResponse.xml(error.status(),
                     "<Error><Code>" + Xml.escape(error.code()) + "</Code><Message>" + Xml.escape(error.getMessage())

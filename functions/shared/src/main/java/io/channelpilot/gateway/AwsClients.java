@@ -1,0 +1,133 @@
+package io.channelpilot.gateway;
+
+import java.net.URI;
+import java.time.Clock;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
+import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
+import software.amazon.awssdk.awscore.client.builder.AwsSyncClientBuilder;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
+import software.amazon.awssdk.http.SdkHttpClient;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.cloudwatch.CloudWatchClient;
+import software.amazon.awssdk.services.cloudwatchlogs.CloudWatchLogsClient;
+import software.amazon.awssdk.services.glue.GlueClient;
+import software.amazon.awssdk.services.iam.IamClient;
+import software.amazon.awssdk.services.kafka.KafkaClient;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3tables.S3TablesClient;
+import software.amazon.awssdk.services.servicequotas.ServiceQuotasClient;
+
+/**
+ * Builds every SDK client the handlers use, from a config map (the function environment, or a test map): explicit
+ * region ({@code AWS_REGION}), the lean {@link UrlConnectionHttpClient}, optional endpoint override
+ * ({@code AWS_ENDPOINT_URL_<SERVICE>} else {@code AWS_ENDPOINT_URL} — how the local world is reached), optional static
+ * credentials ({@code AWS_ACCESS_KEY_ID}/{@code AWS_SECRET_ACCESS_KEY}/{@code AWS_SESSION_TOKEN}, else the default
+ * chain) and optional {@code AWS_MAX_ATTEMPTS}. One shared HTTP client; build once per function instance.
+ */
+public final class AwsClients {
+
+    private final Map<String, String> config;
+    private final Region region;
+    private final SdkHttpClient http;
+    private final AwsCredentialsProvider credentials;
+
+    private AwsClients(Map<String, String> config) {
+        this.config = Map.copyOf(config);
+        String name = config.get("AWS_REGION");
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("AWS_REGION is required to build AWS clients");
+        }
+        this.region = Region.of(name);
+        this.http = UrlConnectionHttpClient.create();
+        this.credentials = credentials(config);
+    }
+
+    public static AwsClients from(Map<String, String> config) {
+        return new AwsClients(config);
+    }
+
+    public Region region() {
+        return region;
+    }
+
+    public KafkaClient kafka() {
+        return build(KafkaClient.builder(), "KAFKA");
+    }
+
+    public GlueClient glue() {
+        return build(GlueClient.builder(), "GLUE");
+    }
+
+    public S3TablesClient s3Tables() {
+        return build(S3TablesClient.builder(), "S3TABLES");
+    }
+
+    public CloudWatchLogsClient logs() {
+        return build(CloudWatchLogsClient.builder(), "CLOUDWATCH_LOGS");
+    }
+
+    public CloudWatchClient cloudWatch() {
+        return build(CloudWatchClient.builder(), "CLOUDWATCH");
+    }
+
+    public S3Client s3() {
+        // Emulators answer path-style requests only.
+        return build(S3Client.builder().forcePathStyle(endpoint("S3").isPresent()), "S3");
+    }
+
+    public IamClient iam() {
+        return endpoint("IAM").isPresent() ? build(IamClient.builder(), "IAM") : build(IamClient.builder(), "IAM", Region.AWS_GLOBAL);
+    }
+
+    public ServiceQuotasClient serviceQuotas() {
+        return build(ServiceQuotasClient.builder(), "SERVICE_QUOTAS");
+    }
+
+    /** All validation gateways over fresh clients. */
+    public Gateways.All gateways(Clock clock) {
+        return new Gateways.All(new SdkMskGateway(kafka()), new SdkSchemaRegistryGateway(glue()), new SdkTablesGateway(s3Tables()),
+                new SdkLogsGateway(logs()), new SdkBucketGateway(s3()), new SdkIamGateway(iam()),
+                new SdkQuotaGateway(serviceQuotas()), new SdkMetricsGateway(cloudWatch(), clock));
+    }
+
+    Optional<URI> endpoint(String service) {
+        String specific = config.get("AWS_ENDPOINT_URL_" + service.toUpperCase(Locale.ROOT));
+        String any = specific != null && !specific.isBlank() ? specific : config.get("AWS_ENDPOINT_URL");
+        return any == null || any.isBlank() ? Optional.empty() : Optional.of(URI.create(any));
+    }
+
+    private <B extends AwsClientBuilder<B, C> & AwsSyncClientBuilder<B, C>, C> C build(B builder, String service) {
+        return build(builder, service, region);
+    }
+
+    private <B extends AwsClientBuilder<B, C> & AwsSyncClientBuilder<B, C>, C> C build(B builder, String service, Region r) {
+        builder.region(r).credentialsProvider(credentials).httpClient(http);
+        endpoint(service).ifPresent(builder::endpointOverride);
+        String attempts = config.get("AWS_MAX_ATTEMPTS");
+        if (attempts != null && !attempts.isBlank()) {
+            int max = Integer.parseInt(attempts.trim());
+            builder.overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.standardRetryStrategy().toBuilder().maxAttempts(max).build()));
+        }
+        return builder.build();
+    }
+
+    private static AwsCredentialsProvider credentials(Map<String, String> config) {
+        String key = config.get("AWS_ACCESS_KEY_ID");
+        String secret = config.get("AWS_SECRET_ACCESS_KEY");
+        if (key == null || secret == null || key.isBlank() || secret.isBlank()) {
+            return DefaultCredentialsProvider.builder().build();
+        }
+        String token = config.get("AWS_SESSION_TOKEN");
+        return StaticCredentialsProvider.create(token == null || token.isBlank()
+                ? AwsBasicCredentials.create(key, secret)
+                : AwsSessionCredentials.create(key, secret, token));
+    }
+}

@@ -1,0 +1,89 @@
+package io.channelpilot.gateway;
+
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.core.exception.SdkException;
+
+/**
+ * Runs one SDK call and turns every exception into a {@link GatewayFailure}. Classification uses only
+ * {@code isThrottlingException()}, {@code awsErrorDetails().errorCode()} and the HTTP status, never message text.
+ */
+final class SdkCalls {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SdkCalls.class);
+    private static final Set<String> ACCESS_CODES = Set.of("AccessDenied", "AccessDeniedException", "ForbiddenException",
+            "UnauthorizedException", "UnauthorizedOperation", "UnrecognizedClientException", "InvalidClientTokenId",
+            "ExpiredToken", "ExpiredTokenException", "SignatureDoesNotMatch", "InvalidAccessKeyId", "AuthFailure",
+            "MissingAuthenticationToken");
+    private static final Set<String> INVALID_CODES = Set.of("BadRequestException", "ValidationException",
+            "InvalidParameterException", "InvalidParameterValue", "InvalidInputException", "InvalidRequest");
+
+    private SdkCalls() {
+    }
+
+    static <T> GatewayResult<T> call(String service, String operation, String permission, Supplier<T> body) {
+        long start = System.nanoTime();
+        try {
+            T value = body.get();
+            LOG.debug("aws call ok service={} operation={} ms={}", service, operation, (System.nanoTime() - start) / 1_000_000);
+            return GatewayResult.ok(value);
+        } catch (SdkException e) {
+            GatewayFailure failure = classify(service, operation, permission, e);
+            LOG.debug("aws call failed service={} operation={} kind={} code={}", service, operation, failure.kind(), failure.errorCode());
+            return GatewayResult.failed(failure);
+        }
+    }
+
+    /** Like {@link #call}, but "not found" (HTTP 404 or one of {@code notFoundCodes}) is an empty answer. */
+    static <T> GatewayResult<Optional<T>> find(String service, String operation, String permission, Set<String> notFoundCodes,
+                                               Supplier<T> body) {
+        return call(service, operation, permission, () -> {
+            try {
+                return Optional.ofNullable(body.get());
+            } catch (AwsServiceException e) {
+                if (isNotFound(e, notFoundCodes)) {
+                    return Optional.empty();
+                }
+                throw e;
+            }
+        });
+    }
+
+    static boolean isNotFound(AwsServiceException e, Set<String> notFoundCodes) {
+        String code = e.awsErrorDetails() == null ? null : e.awsErrorDetails().errorCode();
+        return e.statusCode() == 404 || (code != null && notFoundCodes.contains(code));
+    }
+
+    static String errorCode(AwsServiceException e) {
+        return e.awsErrorDetails() == null || e.awsErrorDetails().errorCode() == null ? "" : e.awsErrorDetails().errorCode();
+    }
+
+    static GatewayFailure classify(String service, String operation, String permission, SdkException e) {
+        if (e instanceof AwsServiceException aws) {
+            String code = errorCode(aws);
+            GatewayFailure.Kind kind;
+            if (aws.isThrottlingException()) {
+                kind = GatewayFailure.Kind.THROTTLED;
+            } else if (ACCESS_CODES.contains(code) || aws.statusCode() == 401 || aws.statusCode() == 403) {
+                kind = GatewayFailure.Kind.ACCESS_DENIED;
+            } else if (aws.statusCode() >= 500) {
+                kind = GatewayFailure.Kind.UNAVAILABLE;
+            } else if (INVALID_CODES.contains(code)) {
+                kind = GatewayFailure.Kind.INVALID_REQUEST;
+            } else {
+                kind = GatewayFailure.Kind.OTHER;
+            }
+            return new GatewayFailure(kind, service, operation, permission, code, "HTTP " + aws.statusCode());
+        }
+        if (e instanceof SdkClientException) {
+            return new GatewayFailure(GatewayFailure.Kind.UNAVAILABLE, service, operation, permission, "",
+                    e.getClass().getSimpleName());
+        }
+        return new GatewayFailure(GatewayFailure.Kind.OTHER, service, operation, permission, "", e.getClass().getSimpleName());
+    }
+}

@@ -1,0 +1,142 @@
+package io.channelpilot.validation;
+
+import io.channelpilot.conformance.SchemaAnalysis;
+import io.channelpilot.conformance.SchemaAnalyzer;
+import io.channelpilot.gateway.Facts;
+import io.channelpilot.gateway.GatewayResult;
+import io.channelpilot.gateway.Gateways;
+import io.channelpilot.model.ChannelSpec;
+import io.channelpilot.model.ClusterArn;
+import io.channelpilot.model.StackSettings;
+import java.util.EnumSet;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * What the rules read: the intended spec, stack guardrails, declared needs, settings, and AWS facts. Each fact is
+ * fetched at most once per validation and shared by the rules that need it (one DescribeClusterV2, one GetSchema, …).
+ */
+public final class ValidationContext {
+
+    private final ChannelSpec spec;
+    private final StackSettings stack;
+    private final Set<Need> needs;
+    private final ValidationSettings settings;
+    private final Gateways.All aws;
+    private final ClusterArn cluster;
+
+    private final Supplier<GatewayResult<Facts.Cluster>> clusterFacts;
+    private final Supplier<GatewayResult<Optional<Facts.Topic>>> topic;
+    private final Supplier<GatewayResult<Optional<Facts.Schema>>> schema;
+    private final Supplier<GatewayResult<Optional<Facts.TableBucket>>> tableBucket;
+    private final Supplier<GatewayResult<Facts.BucketEncryption>> tableBucketEncryption;
+    private final Supplier<GatewayResult<Optional<String>>> dlqRegion;
+    private final Supplier<GatewayResult<Facts.BucketEncryption>> dlqEncryption;
+    private final Supplier<GatewayResult<Optional<Facts.Role>>> role;
+    private final Supplier<Optional<SchemaAnalysis>> analysis;
+
+    public ValidationContext(ChannelSpec spec, StackSettings stack, Set<Need> needs, ValidationSettings settings, Gateways.All aws) {
+        this.spec = spec;
+        this.stack = stack;
+        this.needs = needs.isEmpty() ? EnumSet.noneOf(Need.class) : EnumSet.copyOf(needs);
+        this.settings = settings;
+        this.aws = aws;
+        this.cluster = spec.cluster();
+        String bucketArn = spec.infrastructure().tableBucketArn();
+        String dlq = spec.infrastructure().dlqBucket();
+        this.clusterFacts = memo(() -> aws.msk().describeCluster(spec.clusterArn()));
+        this.topic = memo(() -> aws.msk().describeTopic(spec.clusterArn(), spec.topic()));
+        this.schema = memo(() -> aws.schemas().latestSchema(spec.schema().registry(), spec.schema().schema()));
+        this.tableBucket = memo(() -> aws.tables().tableBucket(bucketArn));
+        this.tableBucketEncryption = memo(() -> aws.tables().tableBucketEncryption(bucketArn));
+        this.dlqRegion = memo(() -> aws.buckets().region(dlq));
+        this.dlqEncryption = memo(() -> aws.buckets().encryption(dlq));
+        this.role = memo(() -> aws.iam().role(roleName(spec.infrastructure().serviceRoleArn())));
+        this.analysis = memo(() -> schema().fold(found -> found.filter(Facts.Schema::isJson).map(Facts.Schema::definition)
+                                .filter(d -> d != null && !d.isBlank()),
+                failure -> Optional.<String>empty()).map(text -> SchemaAnalyzer.analyze(text, spec.partitionColumn())));
+    }
+
+    public ChannelSpec spec() {
+        return spec;
+    }
+
+    public StackSettings stack() {
+        return stack;
+    }
+
+    public Set<Need> needs() {
+        return needs;
+    }
+
+    public ValidationSettings settings() {
+        return settings;
+    }
+
+    public Gateways.All aws() {
+        return aws;
+    }
+
+    public ClusterArn cluster() {
+        return cluster;
+    }
+
+    public GatewayResult<Facts.Cluster> clusterFacts() {
+        return clusterFacts.get();
+    }
+
+    public GatewayResult<Optional<Facts.Topic>> topic() {
+        return topic.get();
+    }
+
+    public GatewayResult<Optional<Facts.Schema>> schema() {
+        return schema.get();
+    }
+
+    public GatewayResult<Optional<Facts.TableBucket>> tableBucket() {
+        return tableBucket.get();
+    }
+
+    public GatewayResult<Facts.BucketEncryption> tableBucketEncryption() {
+        return tableBucketEncryption.get();
+    }
+
+    public GatewayResult<Optional<String>> dlqRegion() {
+        return dlqRegion.get();
+    }
+
+    public GatewayResult<Facts.BucketEncryption> dlqEncryption() {
+        return dlqEncryption.get();
+    }
+
+    public GatewayResult<Optional<Facts.Role>> role() {
+        return role.get();
+    }
+
+    /** The conformance analysis of the registered JSON Schema; empty when there is no readable JSON Schema text. */
+    public Optional<SchemaAnalysis> schemaAnalysis() {
+        return analysis.get();
+    }
+
+    /** Role name from {@code arn:aws:iam::<account>:role/<path/>name}. */
+    static String roleName(String roleArn) {
+        return roleArn.substring(roleArn.lastIndexOf('/') + 1);
+    }
+
+    private static <T> Supplier<T> memo(Supplier<T> source) {
+        return new Supplier<>() {
+            private T value;
+            private boolean done;
+
+            @Override
+            public T get() {
+                if (!done) {
+                    value = source.get();
+                    done = true;
+                }
+                return value;
+            }
+        };
+    }
+}

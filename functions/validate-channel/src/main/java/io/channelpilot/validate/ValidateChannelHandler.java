@@ -1,0 +1,67 @@
+package io.channelpilot.validate;
+
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.RequestHandler;
+import io.channelpilot.gateway.AwsClients;
+import io.channelpilot.model.StackSettings;
+import io.channelpilot.validation.ValidationEngine;
+import io.channelpilot.validation.ValidationSettings;
+import java.time.Clock;
+import java.util.Map;
+import software.amazon.lambda.powertools.logging.PowertoolsLogging;
+import software.amazon.lambda.powertools.metrics.Metrics;
+import software.amazon.lambda.powertools.metrics.MetricsFactory;
+
+/**
+ * The {@code Validate} task of the provisioning workflow: runs every pre-flight rule (DESIGN §6) for the intent's
+ * desired spec and returns the {@code ValidationReport}; creates nothing.
+ *
+ * <p><b>Input</b> (the Map iteration's state, passed whole by the state machine):
+ * <pre>{
+ *   "intent": {"clusterArn": "...", "topic": "...", "channelName": "...", "plan": "CREATE", "reason": "...",
+ *              "desired": {ChannelSpec JSON: clusterArn, topic, namespace, table, schema {registry, schema},
+ *                          format JSON|GSR, partitionColumn, freshnessSeconds, compression ZSTD|SNAPPY,
+ *                          infrastructure {tableBucketArn, dlqBucketArn, dlqPrefix, serviceRoleArn, kmsKeyArn, logGroup},
+ *                          operations {owner, redrive, repair [canonical rules], paused, managed, approve}},
+ *              "fingerprint": "...", "trigger": "..."},
+ *   "correlationId": "...",                          optional; defaults to intent.trigger
+ *   "needs": ["CDC" | "UPSERTS" | "DELETES" | "SCHEMA_EVOLUTION" | "EXISTING_TABLE" | "BACKFILL"]   optional
+ * }</pre>
+ * <p><b>Output</b>: the report — {@code clusterArn, topic, channelName, fingerprint, verdict (PASS|FAIL|INCOMPLETE),
+ * passed, errors, warnings, unknown, findings[{code, severity, status, message, remediation, alternatives}]};
+ * the state machine routes on {@code $.validation.passed}. A malformed input (no intent, no desired spec) is a
+ * contract bug and fails the task.
+ *
+ * <p>Environment: {@code CHANNEL_PILOT_*} stack settings ({@link StackSettings#from}), {@code QUOTA_*} /
+ * {@code THROUGHPUT_WINDOW_MINUTES} ({@link ValidationSettings#from}), {@code AWS_REGION} and optional endpoint
+ * overrides ({@link AwsClients}).
+ */
+public final class ValidateChannelHandler implements RequestHandler<Map<String, Object>, Map<String, Object>> {
+
+    private static final Metrics METRICS = MetricsFactory.getMetricsInstance();
+    private final ValidateChannelService service;
+
+    /** Lambda entry point: clients are built once per instance (SnapStart-friendly). */
+    public ValidateChannelHandler() {
+        this(System.getenv());
+    }
+
+    public ValidateChannelHandler(Map<String, String> env) {
+        this(new ValidateChannelService(StackSettings.from(env), ValidationSettings.from(env),
+                AwsClients.from(env).gateways(Clock.systemUTC()), ValidationEngine.standard(), METRICS));
+    }
+
+    public ValidateChannelHandler(ValidateChannelService service) {
+        this.service = service;
+    }
+
+    @Override
+    public Map<String, Object> handleRequest(Map<String, Object> input, Context context) {
+        METRICS.captureColdStartMetric(context);
+        try {
+            return PowertoolsLogging.withLogging(context, () -> service.validate(ValidateCommand.from(input)));
+        } finally {
+            METRICS.flush();
+        }
+    }
+}

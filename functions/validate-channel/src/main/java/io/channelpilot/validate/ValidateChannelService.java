@@ -1,0 +1,56 @@
+package io.channelpilot.validate;
+
+import io.channelpilot.gateway.Gateways;
+import io.channelpilot.model.StackSettings;
+import io.channelpilot.validation.Finding;
+import io.channelpilot.validation.Status;
+import io.channelpilot.validation.ValidationContext;
+import io.channelpilot.validation.ValidationEngine;
+import io.channelpilot.validation.ValidationReport;
+import io.channelpilot.validation.ValidationSettings;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import software.amazon.lambda.powertools.metrics.Metrics;
+import software.amazon.lambda.powertools.metrics.model.MetricUnit;
+
+/** Runs every validation rule for one intent and reports the result; creates nothing. */
+public final class ValidateChannelService {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ValidateChannelService.class);
+    private final StackSettings stack;
+    private final ValidationSettings settings;
+    private final Gateways.All aws;
+    private final ValidationEngine engine;
+    private final Metrics metrics;
+
+    public ValidateChannelService(StackSettings stack, ValidationSettings settings, Gateways.All aws, ValidationEngine engine,
+                                  Metrics metrics) {
+        this.stack = stack;
+        this.settings = settings;
+        this.aws = aws;
+        this.engine = engine;
+        this.metrics = metrics;
+    }
+
+    @SuppressWarnings("unchecked")
+    public Map<String, Object> validate(ValidateCommand command) {
+        ValidationReport report = engine.run(new ValidationContext(command.desired(), stack, command.needs(), settings, aws));
+        // One structured line per decision; only codes and names, never schema text or record payloads.
+        LOG.info("validated cluster={} topic={} channel={} verdict={} correlationId={} failed={} unknown={}",
+                report.clusterArn(), report.topic(), report.channelName(), report.verdict(), command.correlationId(),
+                codes(report, Status.FAIL), codes(report, Status.UNKNOWN));
+        metrics.addMetric("Validations" + capitalised(report.verdict().name()), 1, MetricUnit.COUNT);
+        return ValidateCommand.MAPPER.convertValue(report, Map.class);
+    }
+
+    private static String codes(ValidationReport report, Status status) {
+        return report.findings().stream().filter(f -> f.status() == status).map(Finding::code).map(Enum::name)
+                .distinct().collect(Collectors.joining(","));
+    }
+
+    private static String capitalised(String verdict) {
+        return verdict.charAt(0) + verdict.substring(1).toLowerCase(java.util.Locale.ROOT);
+    }
+}
