@@ -75,10 +75,28 @@ public final class EmbeddedKafka implements AutoCloseable {
     public void createTopic(String cluster, String topic, int partitions, Map<String, String> configs) {
         NewTopic t = new NewTopic(topic, partitions, (short) 1).configs(Map.copyOf(configs));
         await(broker(cluster).admin().createTopics(List.of(t)).all(), "create topic " + topic);
+        awaitMetadata(cluster, topic, true);
     }
 
     public void deleteTopic(String cluster, String topic) {
         await(broker(cluster).admin().deleteTopics(List.of(topic)).all(), "delete topic " + topic);
+        awaitMetadata(cluster, topic, false);
+    }
+
+    /**
+     * The admin future completes when the controller accepted the change; the broker's metadata cache follows a
+     * moment later. Waiting here makes "created" and "deleted" mean visible to every client, so a channel activated
+     * right after a create never mistakes existing partitions for new ones. Bounded by {@link #ADMIN_TIMEOUT}; each
+     * round is a real broker request (no sleep).
+     */
+    private void awaitMetadata(String cluster, String topic, boolean present) {
+        long deadline = System.nanoTime() + ADMIN_TIMEOUT.toNanos();
+        while (partitionsIfExists(cluster, topic).isPresent() != present) {
+            if (System.nanoTime() > deadline) {
+                throw new KafkaOperationException("topic " + topic + (present ? " did not appear" : " did not vanish")
+                        + " within " + ADMIN_TIMEOUT, null);
+            }
+        }
     }
 
     /** Raises the partition count (Kafka cannot lower it: InvalidPartitionsException). */
