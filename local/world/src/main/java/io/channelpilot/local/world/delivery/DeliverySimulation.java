@@ -31,6 +31,7 @@ public final class DeliverySimulation implements AutoCloseable {
     private final ChannelCommitter committer;
     private final Map<String, ChannelPipeline> pipelines = new LinkedHashMap<>();
     private final Set<String> blocked = new HashSet<>();
+    private final DeliveryStats stats = new DeliveryStats();
 
     public DeliverySimulation(DeliveryChannels channels, EmbeddedKafka kafka, IcebergWarehouse warehouse, S3Front s3,
                               MetricPublisher metrics, DeliveryListener listener, Clock clock,
@@ -40,7 +41,12 @@ public final class DeliverySimulation implements AutoCloseable {
         this.clock = clock;
         this.options = options;
         this.listener = listener;
-        this.committer = new ChannelCommitter(warehouse, s3, metrics, listener);
+        this.committer = new ChannelCommitter(warehouse, s3, metrics, listener, stats);
+    }
+
+    /** Per-channel totals (rows, dead-lettered records, commits, DLQ objects) for the world report. */
+    public DeliveryStats stats() {
+        return stats;
     }
 
     /** Reads new records of every delivering channel and commits those whose freshness window elapsed. */

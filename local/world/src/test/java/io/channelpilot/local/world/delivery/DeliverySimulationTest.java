@@ -160,6 +160,12 @@ class DeliverySimulationTest {
         });
         assertThat(world.events("orders-channel")).containsExactly("firstDelivery orders-channel tables/sales.orders_channel "
                 + START.plusSeconds(300));
+        assertThat(sim.stats().channels()).singleElement().satisfies(st -> {
+            assertThat(st.rowsDelivered()).isEqualTo(600);
+            assertThat(st.recordsDeadLettered()).isEqualTo(400);
+            assertThat(st.commits()).isEqualTo(1);
+            assertThat(st.dlqObjects()).singleElement().satisfies(o -> assertThat(o).startsWith("dlq-bucket/errors/"));
+        });
         sim.close();
     }
 
