@@ -68,9 +68,8 @@ final class ChannelPipeline implements AutoCloseable {
      * time {@code now} stamps the first buffered record, which starts the freshness window.
      */
     void poll(Instant now, DeliveryOptions options) {
-        assignNewPartitions(false);
-        if (assigned.isEmpty()) {
-            return;
+        if (!assignNewPartitions(false)) {
+            return; // topic missing (not created yet, or deleted): nothing to read
         }
         Map<TopicPartition, Long> end = consumer.endOffsets(assigned, Duration.ofSeconds(10));
         for (int i = 0; i < options.maxPollsPerTick() && !caughtUp(end); i++) {
@@ -167,8 +166,11 @@ final class ChannelPipeline implements AutoCloseable {
      * Partitions present at start are read from their end offset; partitions added later (UpdateTopic) did not exist
      * when the channel became active, so they are read from the beginning.
      */
-    private void assignNewPartitions(boolean atStart) {
+    private boolean assignNewPartitions(boolean atStart) {
         int partitions = kafka.partitionsIfExists(channel.clusterName(), channel.topic()).orElse(0);
+        if (partitions == 0) {
+            return false;
+        }
         List<TopicPartition> fresh = new ArrayList<>();
         for (int i = 0; i < partitions; i++) {
             TopicPartition tp = new TopicPartition(channel.topic(), i);
@@ -177,7 +179,7 @@ final class ChannelPipeline implements AutoCloseable {
             }
         }
         if (fresh.isEmpty()) {
-            return;
+            return true;
         }
         consumer.assign(assigned);
         if (atStart) {
@@ -186,6 +188,7 @@ final class ChannelPipeline implements AutoCloseable {
             consumer.seekToBeginning(fresh);
         }
         fresh.forEach(consumer::position); // resolve now: the position is the offset of this moment
+        return true;
     }
 
     @Override

@@ -214,6 +214,18 @@ class DeliveryBehaviourTest {
     }
 
     @Test
+    void shouldKeepTickingWhenSourceTopicIsDeleted() {
+        DeliverySimulation sim = activeChannel("orphan-channel", "orphaned", new DeliveryChannel.SchemaSource.Plain(SCHEMA),
+                DeliveryChannel.Compression.ZSTD, DeliveryOptions.defaults());
+        world.kafka.deleteTopic(CLUSTER, "orphaned");
+        sim.tick();
+        sim.flush();
+        assertThat(sim.channelsWithBufferedRecords()).isEmpty();
+        assertThat(world.warehouse.exists(new TableId("tables", "sales", "orphan_channel"))).isFalse();
+        sim.close();
+    }
+
+    @Test
     void shouldServeDlqObjectsToTheSdkThroughTheSharedEndpoint() throws Exception {
         // given a channel that dead-lettered one record
         DeliverySimulation sim = activeChannel("sdk-channel", "sdkdlq", new DeliveryChannel.SchemaSource.Plain(SCHEMA),
