@@ -100,6 +100,10 @@ public final class ProvisioningService {
             if (problem.isPresent()) {
                 return new ProvisionOutcome.Refused(problem.get());
             }
+            if ("DELETING".equals(existing.get().status())) {
+                // Adopting a channel on its way out would poll into a timeout; wait for it to go, then create anew.
+                throw new ChannelBusy(spec.channelName(), "a DeleteChannel still in progress (status DELETING)");
+            }
         }
         // The log group must exist before CreateChannel (reference §6); ensure it even when adopting.
         LogGroupGateway.LogGroupState logGroup = logGroups.ensure(spec.infrastructure().logGroup(),

@@ -92,6 +92,16 @@ class ProvisioningServiceTest {
     }
 
     @Test
+    void shouldWaitInsteadOfAdoptingWhenOurChannelIsStillDeleting() {
+        fakes.channels.add(spec.channelName(), "DELETING", ProvisionFixtures.ours(spec));
+
+        assertThatThrownBy(() -> service.run(new ProvisionRequest(ProvisionAction.CREATE, ProvisionFixtures.create(spec), "exec-1")))
+                .isInstanceOf(ChannelBusy.class).hasMessageContaining("status DELETING");
+        assertThat(fakes.calls).containsExactly("findByName");
+        assertThat(store.leaseHolder(new ChannelKey(CLUSTER, spec.channelName()))).isEmpty();
+    }
+
+    @Test
     void shouldAdoptWhenConflictExceptionAndConcurrentChannelIsOursAndIdentical() {
         fakes.channels.concurrentWinner = new ChannelDescription(Fakes.channelArn(CLUSTER, spec.channelName(), 99),
                 spec.channelName(), "CREATING", 600, ProvisionFixtures.ours(spec), "", "", "op-99");
