@@ -137,6 +137,15 @@ public final class CloudWatchEmulator implements ServiceEmulator {
         return published;
     }
 
+    /**
+     * Records a datapoint from inside the world (e.g. the channel delivery simulation publishing {@code AWS/Kafka}
+     * metrics, a namespace clients may not write to). The world calls {@link #evaluate()} afterwards.
+     */
+    public void record(String namespace, String metricName, Map<String, String> dimensions, double value,
+                       Instant timestamp) {
+        store.add(MetricKey.of(namespace, metricName, dimensions), Datapoint.single(timestamp, value, 1, "None"));
+    }
+
     public MetricStore metrics() {
         return store;
     }

@@ -16,8 +16,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.admin.NewPartitions;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -77,6 +79,26 @@ public final class EmbeddedKafka implements AutoCloseable {
 
     public void deleteTopic(String cluster, String topic) {
         await(broker(cluster).admin().deleteTopics(List.of(topic)).all(), "delete topic " + topic);
+    }
+
+    /** Raises the partition count (Kafka cannot lower it: InvalidPartitionsException). */
+    public void increasePartitions(String cluster, String topic, int partitions) {
+        await(broker(cluster).admin().createPartitions(Map.of(topic, NewPartitions.increaseTo(partitions))).all(),
+                "increase partitions of " + topic);
+    }
+
+    /** Sets topic configs (e.g. {@code retention.ms}); other configs keep their values. */
+    public void alterTopicConfig(String cluster, String topic, Map<String, String> configs) {
+        ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
+        List<AlterConfigOp> ops = configs.entrySet().stream()
+                .map(e -> new AlterConfigOp(new ConfigEntry(e.getKey(), e.getValue()), AlterConfigOp.OpType.SET))
+                .toList();
+        await(broker(cluster).admin().incrementalAlterConfigs(Map.of(resource, ops)).all(), "alter " + topic);
+    }
+
+    public int partitionCount(String cluster, String topic) {
+        return await(broker(cluster).admin().describeTopics(List.of(topic)).allTopicNames(), "describe " + topic)
+                .get(topic).partitions().size();
     }
 
     public Set<String> topics(String cluster) {

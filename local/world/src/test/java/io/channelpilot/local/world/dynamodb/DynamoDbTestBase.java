@@ -4,9 +4,13 @@ import io.channelpilot.local.world.cloudwatch.SdkTestClients;
 import io.channelpilot.local.world.http.EmulatorServer;
 import io.channelpilot.local.world.http.FaultInjector;
 import io.channelpilot.time.VirtualClock;
+import java.time.Clock;
 import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -14,33 +18,65 @@ import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
-/** Starts the emulator on loopback with a real DynamoDbClient and a table {@code state} (pk S, sk S). */
+/**
+ * One loopback emulator and real DynamoDbClient per test class (starting them per test dominated the suite's time);
+ * before each test every table is dropped, the virtual clock restarts at {@link #T0}, and a table {@code state}
+ * (pk S, sk S) is created.
+ */
 abstract class DynamoDbTestBase {
 
     static final Instant T0 = Instant.parse("2026-03-01T10:00:00Z");
 
-    final VirtualClock clock = VirtualClock.startingAt(T0);
-    EmulatorServer server;
-    DynamoDbEmulator emulator;
-    DynamoDbClient ddb;
+    /** Delegates to the current test's VirtualClock, so the shared emulator sees a fresh clock per test. */
+    private static final class CurrentClock extends Clock {
+        volatile VirtualClock target = VirtualClock.startingAt(T0);
 
-    @BeforeEach
-    void startWorld() throws Exception {
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return target.instant();
+        }
+    }
+
+    private static final CurrentClock CURRENT = new CurrentClock();
+    static EmulatorServer server;
+    static DynamoDbEmulator emulator;
+    static DynamoDbClient ddb;
+    VirtualClock clock;
+
+    @BeforeAll
+    static void startWorld() throws Exception {
         server = EmulatorServer.start(new FaultInjector(1, d -> { }));
-        emulator = new DynamoDbEmulator(clock, "123456789012", "us-east-1");
+        emulator = new DynamoDbEmulator(CURRENT, "123456789012", "us-east-1");
         server.register(emulator);
         ddb = SdkTestClients.client(DynamoDbClient.builder(), server);
+    }
+
+    @AfterAll
+    static void stopWorld() {
+        ddb.close();
+        server.close();
+    }
+
+    @BeforeEach
+    void freshState() {
+        clock = VirtualClock.startingAt(T0);
+        CURRENT.target = clock;
+        ddb.listTables().tableNames().forEach(t -> ddb.deleteTable(r -> r.tableName(t)));
         ddb.createTable(r -> r.tableName("state").billingMode(BillingMode.PAY_PER_REQUEST)
                 .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
                         a -> a.attributeName("sk").attributeType(ScalarAttributeType.S))
                 .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH),
                         k -> k.attributeName("sk").keyType(KeyType.RANGE)));
-    }
-
-    @AfterEach
-    void stopWorld() {
-        ddb.close();
-        server.close();
     }
 
     static AttributeValue s(String v) {

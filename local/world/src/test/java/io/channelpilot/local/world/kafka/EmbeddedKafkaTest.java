@@ -79,6 +79,15 @@ class EmbeddedKafkaTest {
     }
 
     @Test
+    void shouldApplyNewPartitionCountAndRetentionWhenTopicIsUpdated() {
+        kafka.createTopic("billing-cluster", "growing", 1, Map.of("retention.ms", "3600000"));
+        kafka.increasePartitions("billing-cluster", "growing", 3);
+        kafka.alterTopicConfig("billing-cluster", "growing", Map.of("retention.ms", "7200000"));
+        assertThat(kafka.partitionCount("billing-cluster", "growing")).isEqualTo(3);
+        assertThat(kafka.topicConfig("billing-cluster", "growing")).containsEntry("retention.ms", "7200000");
+    }
+
+    @Test
     void shouldForgetTopicWhenDeleted() {
         kafka.createTopic("billing-cluster", "doomed", 1, Map.of());
         kafka.deleteTopic("billing-cluster", "doomed");

@@ -214,6 +214,43 @@ class S3FrontTest {
         assertThat(front.exists("no_underscores")).isFalse();
     }
 
+    @Test
+    void shouldRaiseSlowDownWhenS3CallsAreThrottled() {
+        s3.createBucket(b -> b.bucket("throttled"));
+        server.faults().add(new io.channelpilot.local.world.http.FaultRule("s3:GetBucketLogging", 1.0, 0.0, null, null));
+        try {
+            assertThatThrownBy(() -> s3.getBucketLogging(b -> b.bucket("throttled")))
+                    .isInstanceOfSatisfying(S3Exception.class, e -> {
+                        assertThat(e.statusCode()).isEqualTo(503);
+                        assertThat(e.awsErrorDetails().errorCode()).isEqualTo("SlowDown");
+                    });
+        } finally {
+            server.faults().clear();
+        }
+    }
+
+    @Test
+    void shouldForgetBucketWhenDeleted() {
+        s3.createBucket(b -> b.bucket("temp"));
+        s3.deleteBucket(b -> b.bucket("temp"));
+        assertThat(front.exists("temp")).isFalse();
+        assertThat(server.calls().count("s3:DeleteBucket")).isEqualTo(1);
+    }
+
+    @Test
+    void shouldAnswerOkForRepeatedCreateInUsEast1AndConflictElsewhere() {
+        s3.createBucket(b -> b.bucket("again"));
+        s3.createBucket(b -> b.bucket("again"));
+        s3.createBucket(b -> b.bucket("again-eu").createBucketConfiguration(
+                c -> c.locationConstraint(BucketLocationConstraint.EU_WEST_1)));
+        assertThatThrownBy(() -> s3.createBucket(b -> b.bucket("again-eu").createBucketConfiguration(
+                c -> c.locationConstraint(BucketLocationConstraint.EU_WEST_1))))
+                .isInstanceOfSatisfying(S3Exception.class, e -> {
+                    assertThat(e.statusCode()).isEqualTo(409);
+                    assertThat(e.awsErrorDetails().errorCode()).isEqualTo("BucketAlreadyOwnedByYou");
+                });
+    }
+
     private static byte[] gzip(String text) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
