@@ -27,6 +27,7 @@ class TemplateSecurityTest {
      */
     private static final Map<String, String> WILDCARD_RESOURCE_ALLOWED = Map.ofEntries(
             Map.entry("servicequotas:ListServiceQuotas", "no resource-level permissions"),
+            Map.entry("servicequotas:ListAWSDefaultServiceQuotas", "no resource-level permissions"),
             Map.entry("cloudwatch:GetMetricData", "no resource-level permissions"),
             Map.entry("lakeformation:GrantPermissions", "Lake Formation permission APIs have no resource types"),
             Map.entry("lakeformation:ListPermissions", "Lake Formation permission APIs have no resource types"),

@@ -47,7 +47,9 @@ public final class AwsClients {
         }
         this.region = Region.of(name);
         this.http = UrlConnectionHttpClient.create();
-        this.credentials = credentials(config);
+        boolean overridden = config.entrySet().stream()
+                .anyMatch(e -> e.getKey().startsWith("AWS_ENDPOINT_URL") && e.getValue() != null && !e.getValue().isBlank());
+        this.credentials = overridden ? credentials(config) : DefaultCredentialsProvider.builder().build();
     }
 
     public static AwsClients from(Map<String, String> config) {
@@ -56,6 +58,10 @@ public final class AwsClients {
 
     public Region region() {
         return region;
+    }
+
+    AwsCredentialsProvider credentialsProvider() {
+        return credentials;
     }
 
     public KafkaClient kafka() {

@@ -18,5 +18,11 @@ public enum Plan {
     /** A channel for this topic/table exists without our ownership tag: never touched, only reported. */
     UNMANAGED,
     /** The rule says {@code paused=true}: no action at all. */
-    PAUSED
+    PAUSED,
+    /**
+     * The rule says {@code managed=false} for a channel we manage: remove our ownership tags
+     * ({@link io.channelpilot.model.OwnershipTags#KEYS}) and leave the channel running. From then on it is
+     * UNMANAGED and never touched again (added with the resolver; routed to Provision with action RELEASE).
+     */
+    RELEASE
 }

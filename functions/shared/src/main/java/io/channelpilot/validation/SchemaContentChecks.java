@@ -55,7 +55,7 @@ final class SchemaContentChecks {
                 List<SchemaProblem> warnings = mine.stream().filter(p -> p.severity() == ConformanceCode.Severity.WARN).toList();
                 List<SchemaProblem> notes = mine.stream().filter(p -> p.severity() == ConformanceCode.Severity.INFO).toList();
                 if (errors.isEmpty()) {
-                    String pass = String.format(passMessage, analysis.draft());
+                    String pass = String.format(passMessage, analysis.draft().name().toLowerCase(java.util.Locale.ROOT).replace("_0", "-0"));
                     out.add(rule.pass(notes.isEmpty() ? pass : pass + " Note: " + describe(notes)));
                 } else {
                     out.add(rule.fail(describe(errors), remediations(errors)));

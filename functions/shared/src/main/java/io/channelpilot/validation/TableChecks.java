@@ -69,7 +69,10 @@ final class TableChecks {
                 RuleCode.NAMESPACE_EXISTS::unknown));
     }
 
-    /** Each channel creates its own new table; writing to an existing table is not supported (reference §4). */
+    /**
+     * Each channel creates its own new table; writing to an existing table is not supported (reference §4). What
+     * CreateChannel does when the table already exists is UNCONFIRMED, so an existing table is refused up front.
+     */
     static Check tableIsNew() {
         return Check.of(RuleCode.TABLE_NOT_EXISTING, ctx -> ctx.tableBucket().fold(bucket -> bucket.isEmpty()
                         ? RuleCode.TABLE_NOT_EXISTING.unknown("Cannot check the table: the table bucket does not exist (see TABLE_BUCKET_EXISTS).",

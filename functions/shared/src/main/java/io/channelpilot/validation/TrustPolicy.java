@@ -54,8 +54,11 @@ final class TrustPolicy {
         } else if (!sourceAccount.contains(account)) {
             missing.add("condition aws:SourceAccount names " + sourceAccount + ", not the cluster's account " + account);
         }
-        if (conditionValues(trusting.path("Condition"), "aws:sourcearn").isEmpty()) {
+        List<String> sourceArn = conditionValues(trusting.path("Condition"), "aws:sourcearn");
+        if (sourceArn.isEmpty()) {
             missing.add("condition aws:SourceArn (ArnLike arn:aws:kafka:<region>:" + account + ":channel/*)");
+        } else if (sourceArn.stream().noneMatch(arn -> arn.contains(":kafka:") && arn.contains(":" + account + ":"))) {
+            missing.add("condition aws:SourceArn names " + sourceArn + ", not MSK channels of account " + account);
         }
         return missing;
     }

@@ -84,4 +84,14 @@ class SdkGatewaysMoreTest {
         assertThat(clients.endpoint("GLUE")).hasValueSatisfying(u -> assertThat(u.getPort()).isEqualTo(1));
         assertThat(AwsClients.from(Map.of("AWS_REGION", "eu-west-1")).endpoint("S3")).isEmpty();
     }
+
+    @Test
+    void shouldUseStaticCredentialsOnlyWithAnEndpointOverride() {
+        Map<String, String> lambdaLike = Map.of("AWS_REGION", "us-east-1", "AWS_ACCESS_KEY_ID", "AKIA", "AWS_SECRET_ACCESS_KEY", "s");
+        assertThat(AwsClients.from(lambdaLike).credentialsProvider())
+                .isInstanceOf(software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider.class);
+        Map<String, String> local = Map.of("AWS_REGION", "us-east-1", "AWS_ENDPOINT_URL", "http://127.0.0.1:1",
+                "AWS_ACCESS_KEY_ID", "test", "AWS_SECRET_ACCESS_KEY", "test");
+        assertThat(AwsClients.from(local).credentialsProvider().resolveCredentials().accessKeyId()).isEqualTo("test");
+    }
 }

@@ -96,4 +96,27 @@ class SpecResolverTest {
         assertThat(r.problems()).isEmpty();
         assertThat(r.specs()).hasSize(1);
     }
+
+    @Test
+    void shouldLetATopicTagTableWinOverFanOutAndReadSeveralRepairsFromOneTopicTag() {
+        Map<String, String> cluster = Map.of(
+                "channel-pilot/defaults", "schema=reg/orders partition=ts",
+                "channel-pilot/raw", "prefix=orders table=orders_raw",
+                "channel-pilot/audit", "topic=orders table=orders_audit");
+        Map<String, String> topic = Map.of("channel-pilot/enabled", "true", "channel-pilot/table", "orders_main",
+                "channel-pilot/repair", "drop@/debug coerce@/qty=integer");
+        Resolution r = resolver.resolve(TestSpecs.CLUSTER_ARN, cluster, "orders", topic);
+        assertThat(r.problems()).isEmpty();
+        assertThat(r.specs()).singleElement().satisfies(s -> {
+            assertThat(s.table()).isEqualTo("orders_main");
+            assertThat(s.operations().repair()).containsExactly(RepairRule.parse("drop:/debug"), RepairRule.parse("coerce:/qty=integer"));
+        });
+    }
+
+    @Test
+    void shouldIgnoreTopicTagsUnlessEnabled() {
+        Resolution r = resolver.resolve(TestSpecs.CLUSTER_ARN, Map.of("channel-pilot/o", "topic=orders schema=reg/orders partition=ts"),
+                "orders", Map.of("channel-pilot/enabled", "false", "channel-pilot/freshness", "300"));
+        assertThat(r.specs()).singleElement().satisfies(s -> assertThat(s.freshnessSeconds()).isEqualTo(600));
+    }
 }

@@ -24,6 +24,11 @@ class TagContractErrorsTest {
         many.put("channel-pilot/orders", "topic=orders");
         return Stream.of(
                 cluster("channel-pilot/or:ders", "topic=orders", SpecError.TAG_KEY_INVALID, "channel-pilot/or:ders", "", "letters, digits"),
+                cluster("channel-pilot/" + "r".repeat(120), "topic=orders", SpecError.TAG_KEY_INVALID, "channel-pilot/" + "r".repeat(120), "", "Shorten the key"),
+                cluster("channel-pilot/orders", "topic=orders owner=" + "o".repeat(129), SpecError.SETTING_VALUE_INVALID, "channel-pilot/orders", "owner", "owner=team-payments"),
+                cluster("channel-pilot/orders", "topic=orders " + "namespace=sales ".repeat(17), SpecError.TAG_VALUE_INVALID, "channel-pilot/orders", "", "Split the settings"),
+                Arguments.of(Map.of("channel-pilot/defaults", DEFAULTS), Map.of("channel-pilot/enabled", "true", "channel-pilot/repair", "drop@/a explode@/b"),
+                        SpecError.REPAIR_RULE_INVALID, "channel-pilot/repair", "repair", "coerce@/ptr=integer"),
                 cluster("channel-pilot/orders", "topic=orders repair=default:/a=1", SpecError.TAG_VALUE_INVALID, "channel-pilot/orders", "", "tag form"),
                 Arguments.of(many, Map.of(), SpecError.TAG_LIMIT_EXCEEDED, "(cluster)", "", "prefix= selectors"),
                 cluster("channel-pilot/orders", "topic=orders schema", SpecError.SETTING_MALFORMED, "channel-pilot/orders", "", "key=value"),

@@ -123,6 +123,10 @@ class ValidationRulesTest {
                 world("trust wrong service", w -> w.role = Optional.of(new Facts.Role(TestSpecs.ROLE_ARN, "r",
                         FakeAws.GOOD_TRUST.replace("kafka.amazonaws.com", "lambda.amazonaws.com"))),
                         RuleCode.ROLE_TRUST, Severity.ERROR, Status.FAIL, "Allow kafka.amazonaws.com"),
+                world("trust for another account", w -> w.role = Optional.of(new Facts.Role(TestSpecs.ROLE_ARN, "r",
+                        FakeAws.GOOD_TRUST.replace("arn:aws:kafka:us-east-1:123456789012:channel/*", "arn:aws:kafka:us-east-1:999999999999:channel/*")
+                                .replace("\"aws:SourceAccount\":\"123456789012\"", "\"aws:SourceAccount\":\"999999999999\""))),
+                        RuleCode.ROLE_TRUST, Severity.ERROR, Status.FAIL, "aws:SourceAccount=123456789012"),
                 world("no role", w -> w.role = Optional.empty(), RuleCode.ROLE_TRUST, Severity.ERROR, Status.FAIL, "ServiceRoleArn"),
                 world("no PutTableData", w -> w.deniedActions.add("s3tables:PutTableData"), RuleCode.ROLE_PERMISSIONS, Severity.ERROR, Status.FAIL,
                         "s3tables:PutTableData on " + TestSpecs.TABLE_BUCKET_ARN + "/table/*"),
@@ -218,6 +222,7 @@ class ValidationRulesTest {
         assertThat(report.verdict()).isEqualTo(ValidationReport.Verdict.PASS);
         assertThat(report.passed()).isTrue();
         assertThat(report.findings(RuleCode.SCHEMA_PREVIEW).get(0).message()).contains("event_time: required timestamptz");
+        assertThat(report.findings(RuleCode.SCHEMA_DEFINITION).get(0).message()).contains("draft-07");
     }
 
     @Test

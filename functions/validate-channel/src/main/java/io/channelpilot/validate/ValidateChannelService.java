@@ -41,7 +41,7 @@ public final class ValidateChannelService {
         LOG.info("validated cluster={} topic={} channel={} verdict={} correlationId={} failed={} unknown={}",
                 report.clusterArn(), report.topic(), report.channelName(), report.verdict(), command.correlationId(),
                 codes(report, Status.FAIL), codes(report, Status.UNKNOWN));
-        metrics.addMetric("Validations" + capitalised(report.verdict().name()), 1, MetricUnit.COUNT);
+        metrics.addMetric(metricName(report.verdict()), 1, MetricUnit.COUNT);
         return ValidateCommand.MAPPER.convertValue(report, Map.class);
     }
 
@@ -50,7 +50,14 @@ public final class ValidateChannelService {
                 .distinct().collect(Collectors.joining(","));
     }
 
-    private static String capitalised(String verdict) {
-        return verdict.charAt(0) + verdict.substring(1).toLowerCase(java.util.Locale.ROOT);
+    static String metricName(ValidationReport.Verdict verdict) {
+        switch (verdict) {
+            case PASS:
+                return "ValidationsPassed";
+            case FAIL:
+                return "ValidationsFailed";
+            default:
+                return "ValidationsIncomplete";
+        }
     }
 }

@@ -16,13 +16,13 @@ import java.util.Set;
  * correlation id. Shape (the whole Map-iteration state input; see {@link ValidateChannelHandler}):
  * <pre>{"intent": {…Intent with "desired": ChannelSpec…}, "correlationId": "…", "needs": ["CDC", …]}</pre>
  */
-record ValidateCommand(Intent intent, ChannelSpec desired, Set<Need> needs, String correlationId) {
+public record ValidateCommand(Intent intent, ChannelSpec desired, Set<Need> needs, String correlationId) {
 
     static final ObjectMapper MAPPER = new ObjectMapper()
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
             .findAndRegisterModules();
 
-    static ValidateCommand from(Map<String, Object> input) {
+    public static ValidateCommand from(Map<String, Object> input) {
         if (input == null || !(input.get("intent") instanceof Map)) {
             throw new IllegalArgumentException("validate-channel input needs an 'intent' object (see ValidateChannelHandler)");
         }

@@ -97,6 +97,7 @@ class ValidateChannelHandlerTest {
         String logs = captured.toString(StandardCharsets.UTF_8);
         assertThat(logs).contains("\"message\":\"validated cluster=").contains("verdict=PASS");
         assertThat(logs).doesNotContain(MARKER);
+        assertThat(logs).as("EMF metrics blob").contains("\"ValidationsPassed\"").contains("\"_aws\"");
     }
 
     @Test

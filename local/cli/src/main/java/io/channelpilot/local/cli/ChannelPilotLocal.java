@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 /** {@code channel-pilot-local}: the offline world of Channel Pilot. Launched by {@code bin/channel-pilot-local}. */
 @Command(name = "channel-pilot-local", mixinStandardHelpOptions = true,
         description = "Run Channel Pilot offline: the local world, the real state machines and the real handlers.",
-        subcommands = {ChannelPilotLocal.Sfn.class})
+        subcommands = {DemoCommand.class, RunCommand.class, ServeCommand.class, ChannelPilotLocal.Sfn.class})
 public final class ChannelPilotLocal implements Runnable {
 
     @CommandLine.Spec
@@ -36,6 +36,19 @@ public final class ChannelPilotLocal implements Runnable {
     }
 
     static int execute(String... args) {
-        return new CommandLine(new ChannelPilotLocal()).execute(args);
+        CommandLine cli = new CommandLine(new ChannelPilotLocal());
+        cli.setExecutionExceptionHandler((e, cmd, parsed) -> {
+            if (e instanceof WorldOptions.UsageError) {
+                cmd.getErr().println("error: " + e.getMessage());
+                return 2;
+            }
+            if (e instanceof io.channelpilot.local.world.file.WorldFiles.InvalidWorldFileException bad) {
+                cmd.getErr().println("error: invalid world file:");
+                bad.problems().forEach(p -> cmd.getErr().println("  " + p));
+                return 2;
+            }
+            throw e;
+        });
+        return cli.execute(args);
     }
 }

@@ -1,0 +1,72 @@
+package io.channelpilot.poll;
+
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.channelpilot.gateway.ProvisioningClients;
+import io.channelpilot.gateway.SdkChannelGateway;
+import io.channelpilot.notify.ItemState;
+import io.channelpilot.store.DynamoDbStatusStore;
+import io.channelpilot.time.Sleeper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.time.Clock;
+import java.util.Map;
+import software.amazon.lambda.powertools.logging.PowertoolsLogging;
+import software.amazon.lambda.powertools.metrics.Metrics;
+import software.amazon.lambda.powertools.metrics.MetricsFactory;
+import software.amazon.lambda.powertools.metrics.model.MetricUnit;
+
+/**
+ * PollUntilActive / PollUntilDeleted task: {@code {mode, intent, provision, correlationId}} → {@link PollResult};
+ * throws {@code io.channelpilot.workflow.ChannelNotReady} (retried by the ASL) or {@code ChannelFailed} (never).
+ */
+public final class PollChannelHandler implements RequestStreamHandler {
+
+    private final ChannelPoller poller;
+    private final ObjectMapper mapper;
+    private final Metrics metrics = MetricsFactory.getMetricsInstance();
+
+    public PollChannelHandler() {
+        this(System.getenv());
+    }
+
+    public PollChannelHandler(Map<String, String> env) {
+        this(wire(env, PollConfig.from(env), Clock.systemUTC(), Sleeper.system()), ItemState.mapper());
+    }
+
+    public PollChannelHandler(ChannelPoller poller, ObjectMapper mapper) {
+        this.poller = poller;
+        this.mapper = mapper;
+    }
+
+    @Override
+    public void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {
+        metrics.captureColdStartMetric(context);
+        try {
+            PollResult result = PowertoolsLogging.withLogging(context, () -> poller.poll(PollRequest.from(read(input), mapper)));
+            metrics.addMetric("ACTIVE".equals(result.status()) ? "ChannelsActive" : "ChannelsDeleted", 1, MetricUnit.COUNT);
+            mapper.writeValue(output, result);
+        } finally {
+            metrics.flush();
+        }
+    }
+
+    /** The local world passes its VirtualClock as both {@code clock} and {@code sleeper}. */
+    public static ChannelPoller wire(Map<String, String> env, PollConfig config, Clock clock, Sleeper sleeper) {
+        ProvisioningClients clients = new ProvisioningClients(env);
+        return new ChannelPoller(new SdkChannelGateway(clients.kafka()),
+                new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock), sleeper, clock, config.confirmDelay());
+    }
+
+    private JsonNode read(InputStream input) {
+        try {
+            return mapper.readTree(input);
+        } catch (IOException e) {
+            throw new UncheckedIOException("task input is not JSON", e);
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package io.channelpilot.provision;
+
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.channelpilot.gateway.ProvisioningClients;
+import io.channelpilot.gateway.SdkAlarmGateway;
+import io.channelpilot.gateway.SdkChannelGateway;
+import io.channelpilot.gateway.SdkGrantGateway;
+import io.channelpilot.gateway.SdkLogGroupGateway;
+import io.channelpilot.notify.ItemState;
+import io.channelpilot.store.DynamoDbStatusStore;
+import io.channelpilot.store.StatusStore;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.time.Clock;
+import java.util.Map;
+import software.amazon.lambda.powertools.logging.PowertoolsLogging;
+import software.amazon.lambda.powertools.metrics.Metrics;
+import software.amazon.lambda.powertools.metrics.MetricsFactory;
+import software.amazon.lambda.powertools.metrics.model.MetricUnit;
+
+/**
+ * Provision / UpdateFreshness / Deprovision / DeleteReplaced task: {@code {action, intent, correlationId}} →
+ * {@link ProvisionResult}. A refusal is raised as {@code io.channelpilot.workflow.ProvisioningRefused}; lease
+ * contention as {@code ChannelBusy}; AWS throttling as {@code AwsThrottled} (names the ASL matches).
+ */
+public final class ProvisionChannelHandler implements RequestStreamHandler {
+
+    private final ProvisioningService service;
+    private final ObjectMapper mapper;
+    private final Metrics metrics = MetricsFactory.getMetricsInstance();
+
+    public ProvisionChannelHandler() {
+        this(System.getenv());
+    }
+
+    public ProvisionChannelHandler(Map<String, String> env) {
+        this(wire(env, ProvisionConfig.from(env), Clock.systemUTC()), ItemState.mapper());
+    }
+
+    public ProvisionChannelHandler(ProvisioningService service, ObjectMapper mapper) {
+        this.service = service;
+        this.mapper = mapper;
+    }
+
+    @Override
+    public void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {
+        metrics.captureColdStartMetric(context);
+        try {
+            ProvisionResult result = PowertoolsLogging.withLogging(context, () -> {
+                ProvisionOutcome outcome = service.run(ProvisionRequest.from(read(input), mapper));
+                if (outcome instanceof ProvisionOutcome.Refused refused) {
+                    throw refused.problem().toError();
+                }
+                return ((ProvisionOutcome.Done) outcome).result();
+            });
+            metrics.addMetric(metricName(result), 1, MetricUnit.COUNT);
+            mapper.writeValue(output, result);
+        } finally {
+            metrics.flush();
+        }
+    }
+
+    private static String metricName(ProvisionResult result) {
+        return switch (result.action()) {
+            case CREATE -> result.adopted() ? "ChannelsAdopted" : "ChannelsCreated";
+            case UPDATE_FRESHNESS -> "ChannelsUpdated";
+            case DELETE, DELETE_REPLACED -> "ChannelsDeleted";
+            case RELEASE -> "ChannelsReleased";
+        };
+    }
+
+    public static ProvisioningService wire(Map<String, String> env, ProvisionConfig config, Clock clock) {
+        ProvisioningClients clients = new ProvisioningClients(env);
+        StatusStore store = new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock);
+        return new ProvisioningService(new SdkChannelGateway(clients.kafka()), new SdkLogGroupGateway(clients.logs()),
+                new SdkAlarmGateway(clients.cloudWatch()), new SdkGrantGateway(clients.lakeFormation()), store,
+                new StatusRecorder(store, clock, ItemState.mapper()), config);
+    }
+
+    private com.fasterxml.jackson.databind.JsonNode read(InputStream input) {
+        try {
+            return mapper.readTree(input);
+        } catch (IOException e) {
+            throw new UncheckedIOException("task input is not JSON", e);
+        }
+    }
+}

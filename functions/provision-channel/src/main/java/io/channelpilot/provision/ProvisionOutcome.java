@@ -1,0 +1,11 @@
+package io.channelpilot.provision;
+
+/** What one provisioning action came to: done (with its result) or refused (with the problem). */
+public sealed interface ProvisionOutcome permits ProvisionOutcome.Done, ProvisionOutcome.Refused {
+
+    record Done(ProvisionResult result) implements ProvisionOutcome {
+    }
+
+    record Refused(ProvisionProblem problem) implements ProvisionOutcome {
+    }
+}

@@ -1,0 +1,89 @@
+package io.channelpilot.resolve;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.channelpilot.gateway.ClusterReadException;
+import io.channelpilot.gateway.ClusterStateReader;
+import io.channelpilot.plan.ClusterState;
+import io.channelpilot.plan.IntentPlanner;
+import io.channelpilot.plan.PlanOutcome;
+import io.channelpilot.plan.Skip;
+import io.channelpilot.plan.SkipReason;
+import io.channelpilot.store.StatusStore;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Any trigger → intents (DESIGN §5 step 1): parse → guardrail → re-read the cluster's current tags, topics and
+ * channels → plan → record desired state → claim the event → intents.
+ *
+ * <p>Duplicates: rule-started executions cannot be named by EventBridge, so the EventBridge event id is claimed in the
+ * status store and a second delivery resolves to zero intents ({@link SkipReason#DUPLICATE_EVENT}). The claim is taken
+ * after the reads so that a throttled attempt, retried by the state's Retry, does not find its own claim; recording
+ * before the claim is harmless because it is idempotent. Sweeps and the CLI use deterministic execution names instead.
+ */
+public final class IntentResolver {
+
+    private final ClusterStateReader reader;
+    private final IntentPlanner planner;
+    private final StatusRecorder recorder;
+    private final StatusStore store;
+    private final Duration claimTtl;
+
+    IntentResolver(ClusterStateReader reader, IntentPlanner planner, StatusRecorder recorder, StatusStore store, Duration claimTtl) {
+        this.reader = reader;
+        this.planner = planner;
+        this.recorder = recorder;
+        this.store = store;
+        this.claimTtl = claimTtl;
+    }
+
+    /** @param trigger the execution input (the ASL passes it as {@code trigger}) */
+    public ResolveResult resolve(JsonNode trigger) {
+        ParsedTrigger parsed = TriggerParser.parse(trigger);
+        if (parsed instanceof ParsedTrigger.Invalid invalid) {
+            String id = trigger != null && trigger.isObject() ? TriggerParser.text(trigger, "id") : "";
+            return log(ResolveResult.failed(invalid.error(), id));
+        }
+        Trigger t = ((ParsedTrigger.Valid) parsed).trigger();
+        if (t instanceof Trigger.TagEvent tags && !tags.touchesChannelPilotKeys()) {
+            return log(ResolveResult.skipped(Skip.of(SkipReason.NO_RELEVANT_TAG_CHANGE, t.clusterArn(), tags.topic(),
+                    "tag change on " + tags.resourceArn() + " touched " + tags.changedKeys() + ", no channel-pilot/ key"), t.id()));
+        }
+        Optional<Skip> refused = planner.guardrail(t.clusterArn());
+        if (refused.isPresent()) {
+            return log(ResolveResult.skipped(refused.get(), t.id()));
+        }
+        ClusterState state;
+        try {
+            state = reader.read(t.clusterArn(), t.scope());
+        } catch (ClusterReadException e) {
+            return log(ResolveResult.failed(readError(e), t.id()));
+        }
+        PlanOutcome outcome = planner.plan(state, t.scope(), t.id());
+        recorder.record(outcome.intents());
+        if (t.claimId().isPresent() && !store.claimEvent(t.claimId().get(), claimTtl)) {
+            return log(ResolveResult.skipped(Skip.of(SkipReason.DUPLICATE_EVENT, t.clusterArn(), "", "event " + t.claimId().get()
+                    + " was already resolved by another execution; this duplicate delivery plans nothing"), t.id()));
+        }
+        return log(new ResolveResult(outcome.intents(), outcome.skipped(), List.of(), t.id()));
+    }
+
+    private static ResolveError readError(ClusterReadException e) {
+        return switch (e.code()) {
+            case CLUSTER_NOT_FOUND -> new ResolveError(ResolveErrorCode.CLUSTER_NOT_FOUND, e.operation(), e.getMessage(),
+                    "Check the cluster ARN and Region; a deleted cluster needs no channels.");
+            case READ_DENIED -> new ResolveError(ResolveErrorCode.READ_DENIED, e.operation(), e.getMessage(),
+                    "Grant " + e.permission() + " on the cluster, its topics and channels to the resolve-intents role (template.yaml).");
+            case READ_FAILED -> new ResolveError(ResolveErrorCode.READ_FAILED, e.operation(), e.getMessage(),
+                    "Check the request in CloudTrail; resolve again once MSK accepts it.");
+        };
+    }
+
+    private static ResolveResult log(ResolveResult result) {
+        result.intents().forEach(DecisionLog::intent);
+        result.skipped().forEach(s -> DecisionLog.skip(s, result.triggerId()));
+        result.errors().forEach(e -> DecisionLog.error(e, result.triggerId()));
+        return result;
+    }
+}

@@ -1,0 +1,89 @@
+package io.channelpilot.resolve;
+
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.channelpilot.gateway.AwsClients;
+import io.channelpilot.gateway.ClusterStateReader;
+import io.channelpilot.gateway.SdkClusterStateReader;
+import io.channelpilot.model.StackSettings;
+import io.channelpilot.plan.IntentPlanner;
+import io.channelpilot.store.DynamoDbStatusStore;
+import io.channelpilot.store.StatusStore;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import software.amazon.lambda.powertools.logging.PowertoolsLogging;
+import software.amazon.lambda.powertools.metrics.Metrics;
+import software.amazon.lambda.powertools.metrics.MetricsFactory;
+import software.amazon.lambda.powertools.metrics.model.MetricUnit;
+
+/**
+ * ResolveIntents task (statemachine/provision-channel.asl.json): input {@code {trigger, executionName}} (a bare
+ * trigger is accepted too, for {@code sam local invoke}); output {@link ResolveResult}. Thin: parse JSON → resolver →
+ * JSON. Clients are built once per instance from the environment (SnapStart-friendly, no statics).
+ */
+public final class ResolveIntentsHandler implements RequestStreamHandler {
+
+    private final IntentResolver resolver;
+    private final ObjectMapper json;
+    private final Metrics metrics;
+
+    public ResolveIntentsHandler() {
+        this(System.getenv());
+    }
+
+    /** The local world calls this in-process with its own environment map. */
+    public ResolveIntentsHandler(Map<String, String> env) {
+        this(env, ResolveConfig.from(env));
+    }
+
+    private ResolveIntentsHandler(Map<String, String> env, ResolveConfig config) {
+        this(new SdkClusterStateReader(AwsClients.from(env).kafka()),
+                new DynamoDbStatusStore(DynamoDbClients.from(env), config.statusTable(), Clock.systemUTC()),
+                config.stack(), Clock.systemUTC(), config.claimTtl(), config.metricsNamespace());
+    }
+
+    public ResolveIntentsHandler(ClusterStateReader reader, StatusStore store, StackSettings stack, Clock clock, Duration claimTtl,
+                                 String metricsNamespace) {
+        this.json = new ObjectMapper();
+        this.resolver = new IntentResolver(reader, new IntentPlanner(stack), new StatusRecorder(store, json, clock), store, claimTtl);
+        this.metrics = MetricsFactory.getMetricsInstance();
+        this.metrics.setNamespace(metricsNamespace);
+    }
+
+    @Override
+    public void handleRequest(InputStream input, OutputStream output, Context context) {
+        metrics.captureColdStartMetric(context);
+        try {
+            ResolveResult result = PowertoolsLogging.withLogging(context, () -> resolver.resolve(trigger(read(input))));
+            metrics.addMetric("IntentsResolved", result.intents().size(), MetricUnit.COUNT);
+            metrics.addMetric("TriggersRejected", result.errors().size(), MetricUnit.COUNT);
+            json.writeValue(output, result);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the ResolveIntents result", e);
+        } finally {
+            metrics.flush();
+        }
+    }
+
+    /** Unparseable bytes become a non-object node, which the parser turns into TRIGGER_NOT_OBJECT (never a throw). */
+    private JsonNode read(InputStream input) {
+        try {
+            JsonNode node = json.readTree(input);
+            return node == null ? json.nullNode() : node;
+        } catch (IOException e) {
+            return json.getNodeFactory().textNode("<not JSON>");
+        }
+    }
+
+    /** The ASL passes {@code {trigger: <execution input>, executionName}}; a bare trigger has a {@code source}. */
+    static JsonNode trigger(JsonNode input) {
+        return input.isObject() && input.has("trigger") && !input.has("source") ? input.get("trigger") : input;
+    }
+}

@@ -1,0 +1,139 @@
+package io.channelpilot.resolve;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.channelpilot.model.ClusterArn;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * Accepts every trigger shape (see {@code docs/provisioning.md}, "Resolving intents"): EventBridge envelopes of
+ * CloudTrail calls from {@code aws.kafka} and {@code aws.kafka-cluster} ({@link CloudTrailTriggers}), {@code aws.tag}
+ * "Tag Change on Resource", and the sweep and manual requests. Never throws for bad input: anything else becomes a
+ * {@link ParsedTrigger.Invalid} naming the field and the fix.
+ */
+public final class TriggerParser {
+
+    static final String SWEEP = "channel-pilot.sweep";
+    static final String MANUAL = "channel-pilot.manual";
+    static final String TAG_CHANGE = "Tag Change on Resource";
+    private static final Pattern TOPIC = Pattern.compile("^[a-zA-Z0-9._-]{1,249}$");
+    private static final String SHAPES = "Send an EventBridge event from aws.kafka / aws.kafka-cluster (AWS API Call via CloudTrail) "
+            + "or aws.tag (Tag Change on Resource), {\"source\":\"" + SWEEP + "\",\"sweepId\":..,\"clusterArn\":..} or "
+            + "{\"source\":\"" + MANUAL + "\",\"clusterArn\":..,\"requestId\":..,\"topic\":..}.";
+
+    private TriggerParser() {
+    }
+
+    public static ParsedTrigger parse(JsonNode input) {
+        if (input == null || !input.isObject()) {
+            return ParsedTrigger.invalid(ResolveErrorCode.TRIGGER_NOT_OBJECT, "$", "the trigger is not a JSON object", SHAPES);
+        }
+        String source = text(input, "source");
+        switch (source) {
+            case CloudTrailTriggers.CONTROL_PLANE_SOURCE:
+            case CloudTrailTriggers.DATA_PLANE_SOURCE:
+                return CloudTrailTriggers.parse(input, source);
+            case "aws.tag":
+                return tagChange(input);
+            case SWEEP:
+                return sweep(input);
+            case MANUAL:
+                return manual(input);
+            case "":
+                return ParsedTrigger.missing("source", SHAPES);
+            default:
+                return ParsedTrigger.invalid(ResolveErrorCode.TRIGGER_SOURCE_UNKNOWN, "source", "source '" + source
+                        + "' is not handled by resolve-intents", SHAPES);
+        }
+    }
+
+    private static ParsedTrigger tagChange(JsonNode event) {
+        if (!TAG_CHANGE.equals(text(event, "detail-type"))) {
+            return ParsedTrigger.invalid(ResolveErrorCode.TRIGGER_DETAIL_TYPE_UNSUPPORTED, "detail-type", "aws.tag detail-type '"
+                    + text(event, "detail-type") + "' is not '" + TAG_CHANGE + "'", "Route only Tag Change on Resource events here.");
+        }
+        String id = text(event, "id");
+        if (id.isEmpty()) {
+            return ParsedTrigger.missing("id", "Pass the EventBridge event unchanged; its id is what duplicate deliveries share.");
+        }
+        String service = text(event.path("detail"), "service");
+        if (!service.isEmpty() && !service.equals("kafka")) {
+            return ParsedTrigger.invalid(ResolveErrorCode.TRIGGER_RESOURCE_UNSUPPORTED, "detail.service", "tag change on service '"
+                    + service + "', not kafka", "Route only MSK (detail.service=kafka) tag changes here.");
+        }
+        JsonNode resources = event.path("resources");
+        if (!resources.isArray() || resources.isEmpty() || !resources.get(0).isTextual()) {
+            return ParsedTrigger.missing("resources[0]", "An aws.tag event names the tagged resource's ARN in resources[0].");
+        }
+        // A removed key is listed in changed-tag-keys but absent from detail.tags, so the keys come from the former.
+        List<String> keys = new ArrayList<>();
+        event.path("detail").path("changed-tag-keys").forEach(k -> keys.add(k.asText()));
+        return CloudTrailTriggers.tagEvent(id, resources.get(0).asText(), "resources[0]", keys, "aws.tag");
+    }
+
+    private static ParsedTrigger sweep(JsonNode input) {
+        String id = text(input, "sweepId");
+        if (id.isEmpty()) {
+            return ParsedTrigger.missing("sweepId", "Give every sweep request a sweepId; it names the execution and the intents.");
+        }
+        String cluster = Arns.decode(text(input, "clusterArn"));
+        Optional<ParsedTrigger> bad = clusterProblem(cluster);
+        if (bad.isPresent()) {
+            return bad.get();
+        }
+        JsonNode topics = input.path("topics");
+        List<String> names = new ArrayList<>();
+        if (!topics.isMissingNode() && !topics.isNull()) {
+            if (!topics.isArray()) {
+                return ParsedTrigger.invalid(ResolveErrorCode.TRIGGER_FIELD_INVALID, "topics", "topics is not a list",
+                        "Send \"topics\":[\"orders\",...] or omit it to sweep the whole cluster.");
+            }
+            for (JsonNode t : topics) {
+                if (!t.isTextual() || !TOPIC.matcher(t.asText()).matches()) {
+                    return ParsedTrigger.invalid(ResolveErrorCode.TRIGGER_FIELD_INVALID, "topics", "'" + t + "' is not a Kafka topic name",
+                            "List topic names of 1-249 letters, digits, '.', '_' or '-'.");
+                }
+                names.add(t.asText());
+            }
+        }
+        return new ParsedTrigger.Valid(new Trigger.Sweep(id, cluster, names));
+    }
+
+    private static ParsedTrigger manual(JsonNode input) {
+        String id = text(input, "requestId");
+        if (id.isEmpty()) {
+            return ParsedTrigger.missing("requestId", "Give every manual request a requestId (the CLI uses it as the execution name).");
+        }
+        String cluster = Arns.decode(text(input, "clusterArn"));
+        Optional<ParsedTrigger> bad = clusterProblem(cluster);
+        if (bad.isPresent()) {
+            return bad.get();
+        }
+        String topic = text(input, "topic");
+        if (!topic.isEmpty() && !TOPIC.matcher(topic).matches()) {
+            return ParsedTrigger.invalid(ResolveErrorCode.TRIGGER_FIELD_INVALID, "topic", "'" + topic + "' is not a Kafka topic name",
+                    "Name one topic (1-249 letters, digits, '.', '_' or '-') or omit topic to resolve the whole cluster.");
+        }
+        return new ParsedTrigger.Valid(new Trigger.Manual(id, cluster, topic));
+    }
+
+    private static Optional<ParsedTrigger> clusterProblem(String arn) {
+        if (arn.isEmpty()) {
+            return Optional.of(ParsedTrigger.missing("clusterArn",
+                    "Name the cluster: \"clusterArn\":\"arn:aws:kafka:<region>:<account>:cluster/<name>/<uuid>\"."));
+        }
+        if (!ClusterArn.isValid(arn)) {
+            return Optional.of(ParsedTrigger.invalid(ResolveErrorCode.TRIGGER_FIELD_INVALID, "clusterArn", "'" + arn
+                    + "' is not an MSK cluster ARN", "Use arn:aws:kafka:<region>:<account>:cluster/<name>/<uuid> "
+                    + "(aws kafka list-clusters-v2 shows it)."));
+        }
+        return Optional.empty();
+    }
+
+    static String text(JsonNode node, String field) {
+        JsonNode value = node.path(field);
+        return value.isTextual() ? value.asText().trim() : "";
+    }
+}

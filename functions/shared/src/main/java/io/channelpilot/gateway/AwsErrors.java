@@ -1,0 +1,105 @@
+package io.channelpilot.gateway;
+
+import io.channelpilot.workflow.AwsRequestRefused;
+import io.channelpilot.workflow.AwsThrottled;
+import java.util.Set;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.kafka.model.BadRequestException;
+
+/**
+ * Runs one write-side SDK call and turns its failure into the workflow error the state machine understands
+ * (classified by {@code isThrottlingException()}, {@code awsErrorDetails().errorCode()} and the HTTP status, never
+ * message text): throttling, 5xx and network failures left after the SDK's own retries become {@link AwsThrottled}
+ * (retried by the ASL); access denied becomes {@link AwsRequestRefused} naming the IAM action to grant; a validation
+ * error names the field when the service said which ({@code invalidParameter} on MSK).
+ */
+public final class AwsErrors {
+
+    private static final Logger LOG = LoggerFactory.getLogger(AwsErrors.class);
+    private static final Set<String> ACCESS_CODES = Set.of("AccessDenied", "AccessDeniedException", "ForbiddenException",
+            "UnauthorizedException", "UnrecognizedClientException", "InvalidClientTokenId", "ExpiredToken",
+            "ExpiredTokenException", "SignatureDoesNotMatch", "MissingAuthenticationToken", "AuthorizationError",
+            "KMSAccessDeniedException");
+    private static final Set<String> THROTTLE_CODES = Set.of("Throttling", "ThrottlingException",
+            "TooManyRequestsException", "ThrottledException", "RequestLimitExceeded", "LimitExceededException");
+
+    private AwsErrors() {
+    }
+
+    /** Runs {@code body}; any SDK failure is translated by {@link #translate}. */
+    public static <T> T call(String service, String operation, String permission, Supplier<T> body) {
+        long start = System.nanoTime();
+        try {
+            T value = body.get();
+            LOG.debug("aws call ok service={} operation={} ms={}", service, operation, (System.nanoTime() - start) / 1_000_000);
+            return value;
+        } catch (SdkException e) {
+            RuntimeException translated = translate(service, operation, permission, e);
+            LOG.debug("aws call failed service={} operation={} error={}", service, operation, translated.getMessage());
+            throw translated;
+        }
+    }
+
+    public static void run(String service, String operation, String permission, Runnable body) {
+        call(service, operation, permission, () -> {
+            body.run();
+            return null;
+        });
+    }
+
+    public static RuntimeException translate(String service, String operation, String permission, SdkException e) {
+        if (e instanceof AwsServiceException aws) {
+            String code = errorCode(aws);
+            if (aws.isThrottlingException() || THROTTLE_CODES.contains(code) || aws.statusCode() >= 500) {
+                return new AwsThrottled(service + " " + operation + describeCode(code), e);
+            }
+            if (ACCESS_CODES.contains(code) || aws.statusCode() == 401 || aws.statusCode() == 403) {
+                return new AwsRequestRefused(AwsRequestRefused.ACCESS_DENIED, service + " " + operation + " was denied"
+                        + describeCode(code) + "; grant " + permission + " to this function's role", e);
+            }
+            if (aws.statusCode() == 400) {
+                return new AwsRequestRefused(AwsRequestRefused.INVALID_REQUEST, service + " " + operation
+                        + " was rejected as invalid" + describeCode(code) + field(aws)
+                        + "; check the channel settings and stack parameters", e);
+            }
+            return new AwsRequestRefused(AwsRequestRefused.REQUEST_FAILED, service + " " + operation + " failed"
+                    + describeCode(code) + " with HTTP " + aws.statusCode(), e);
+        }
+        if (e instanceof SdkClientException) {
+            // Network or endpoint trouble after the SDK's retries: transient from the workflow's point of view.
+            return new AwsThrottled(service + " " + operation + " (" + e.getClass().getSimpleName() + ")", e);
+        }
+        return new AwsRequestRefused(AwsRequestRefused.REQUEST_FAILED, service + " " + operation + " failed ("
+                + e.getClass().getSimpleName() + ")", e);
+    }
+
+    public static String errorCode(AwsServiceException e) {
+        return e.awsErrorDetails() == null || e.awsErrorDetails().errorCode() == null ? "" : e.awsErrorDetails().errorCode();
+    }
+
+    public static boolean hasCode(SdkException e, String code) {
+        return e instanceof AwsServiceException aws && code.equals(errorCode(aws));
+    }
+
+    public static boolean isNotFound(SdkException e) {
+        return e instanceof AwsServiceException aws && (aws.statusCode() == 404 || errorCode(aws).endsWith("NotFoundException")
+                || "ResourceNotFoundException".equals(errorCode(aws)) || "EntityNotFoundException".equals(errorCode(aws)));
+    }
+
+    private static String describeCode(String code) {
+        return code.isEmpty() ? "" : " (" + code + ")";
+    }
+
+    /** MSK names the offending member in {@code invalidParameter}; other services only in text, which we do not parse. */
+    private static String field(AwsServiceException e) {
+        if (e instanceof BadRequestException bad && bad.invalidParameter() != null && !bad.invalidParameter().isBlank()) {
+            return ", field " + bad.invalidParameter();
+        }
+        return "";
+    }
+}

@@ -1,0 +1,135 @@
+package io.channelpilot.plan;
+
+import io.channelpilot.model.ChannelSpec;
+import io.channelpilot.model.Fingerprint;
+import io.channelpilot.model.OwnershipTags;
+import java.util.Map;
+
+/** Builds each kind of intent with its reason code and one human sentence saying what happens and why. */
+final class Intents {
+
+    private final String clusterArn;
+    private final String managedBy;
+    private final String trigger;
+
+    Intents(String clusterArn, String managedBy, String trigger) {
+        this.clusterArn = clusterArn;
+        this.managedBy = managedBy;
+        this.trigger = trigger;
+    }
+
+    Intent create(ChannelSpec spec) {
+        String key = key(spec);
+        return withSpec(spec, PlanReason.CHANNEL_MISSING, null, key, "no channel serves topic '" + spec.topic() + "' -> table "
+                + key + " yet; create channel " + spec.channelName());
+    }
+
+    Intent inSync(ChannelSpec desired, ObservedChannel current, String key) {
+        return withSpec(desired, PlanReason.IN_SYNC, current, key, "channel " + current.channelName() + " (" + status(current)
+                + ") matches fingerprint " + prefix(desired.fingerprint()) + " and freshness " + desired.freshnessSeconds() + " s");
+    }
+
+    Intent freshness(ChannelSpec desired, ObservedChannel current, String key) {
+        return withSpec(desired, PlanReason.FRESHNESS_DRIFT, current, key, "channel " + current.channelName()
+                + " has freshness " + current.freshnessSeconds() + " s, the rule wants " + desired.freshnessSeconds()
+                + " s; only dataFreshnessInSeconds is updated (no new table)");
+    }
+
+    Intent deleting(ChannelSpec desired, ObservedChannel current, String key) {
+        return withSpec(desired, PlanReason.CHANNEL_DELETING, current, key, "channel " + current.channelName()
+                + " is DELETING; the next trigger or sweep plans topic '" + desired.topic() + "' again");
+    }
+
+    Intent paused(ChannelSpec desired, ObservedChannel current, String key) {
+        return withSpec(desired, PlanReason.RULE_PAUSED, current, key, "the rule for topic '" + desired.topic()
+                + "' says paused=true; nothing is created, changed or deleted");
+    }
+
+    /** A paused rule for a topic that no longer exists: the channel is left exactly as it is. */
+    Intent pausedChannel(ObservedChannel channel, String topic) {
+        return new Intent(clusterArn, topic, channel.channelName(), Plan.PAUSED, PlanReason.RULE_PAUSED.name(), "the rule for topic '"
+                + topic + "' says paused=true; channel " + channel.channelName() + " is left as it is although the topic is gone",
+                null, fingerprintOf(channel), channel, false, null, trigger, channel.tableKey().orElse(""), Map.of());
+    }
+
+    Intent notManaged(ChannelSpec desired, ObservedChannel foreign, String key) {
+        return new Intent(clusterArn, desired.topic(), foreign == null ? desired.channelName() : foreign.channelName(),
+                Plan.NOOP, PlanReason.NOT_MANAGED.name(), "the rule for topic '" + desired.topic()
+                + "' says managed=false and no channel of ours serves " + key + "; nothing to do", null, "", foreign,
+                false, null, trigger, key, Map.of());
+    }
+
+    /**
+     * A replacement: {@code next} is the channel to create (a new physical table unless the table key itself changed),
+     * {@code old} the channel it replaces. Approval is matched against {@code next}'s fingerprint, the one shown here.
+     */
+    Intent replace(ChannelSpec next, ObservedChannel old, String key, boolean tableChanged) {
+        String fp = next.fingerprint();
+        boolean approved = next.operations().approves(fp);
+        String split = "the new channel " + next.channelName() + " writes to a NEW table " + OwnershipTags.tableKey(next.namespace(),
+                next.table()) + "; the old table of " + old.channelName() + (old.table().isEmpty() ? "" : " ("
+                + OwnershipTags.tableKey(old.namespace(), old.table()) + ")") + " is kept but not backfilled, so the data splits "
+                + "across two tables";
+        String cause = tableChanged ? "the rule moved topic '" + next.topic() + "' from " + old.tableKey().orElse(old.channelName())
+                + " to " + key : "a setting that cannot be updated changed for topic '" + next.topic() + "' (table " + key + ")";
+        PlanReason reason = approved ? PlanReason.REPLACEMENT_APPROVED : tableChanged ? PlanReason.TABLE_CHANGED
+                : PlanReason.FINGERPRINT_CHANGED;
+        String message = approved
+                ? "approve=" + next.operations().approve() + " matches new fingerprint " + fp + ": create " + next.channelName()
+                        + ", wait for ACTIVE, then delete " + old.channelName() + "; " + split
+                : cause + "; replacing channel " + old.channelName() + " needs approval: " + split + ". New fingerprint " + fp
+                        + "; add approve=" + Fingerprint.approvalPrefix(fp) + " to the rule to proceed";
+        return new Intent(clusterArn, next.topic(), next.channelName(), Plan.REPLACE_NEEDS_APPROVAL, reason.name(), message,
+                next, fp, old, approved, approved ? old : null, trigger, key, OwnershipTags.of(next, managedBy, key));
+    }
+
+    Intent waiting(ObservedChannel old, ObservedChannel successor, String topic, String key) {
+        return new Intent(clusterArn, topic, old.channelName(), Plan.NOOP, PlanReason.REPLACEMENT_IN_PROGRESS.name(),
+                "channel " + old.channelName() + " waits for its replacement " + successor.channelName() + " (" + status(successor)
+                        + ") to become ACTIVE before it is deleted", null, fingerprintOf(old), old, false, null, trigger, key, Map.of());
+    }
+
+    Intent delete(ObservedChannel channel, String topic, PlanReason reason, String why) {
+        return new Intent(clusterArn, topic, channel.channelName(), Plan.DELETE, reason.name(), why + "; delete channel "
+                + channel.channelName() + " (its table is kept)", null, fingerprintOf(channel), channel, false, null, trigger,
+                channel.tableKey().orElse(""), Map.of());
+    }
+
+    Intent release(ObservedChannel channel, String topic, String key) {
+        return new Intent(clusterArn, topic, channel.channelName(), Plan.RELEASE, PlanReason.RELEASE_REQUESTED.name(),
+                "the rule for topic '" + topic + "' says managed=false; remove Channel Pilot's tags from " + channel.channelName()
+                        + " and leave the channel running (it is never touched again)", null, fingerprintOf(channel), channel,
+                false, null, trigger, key, Map.of());
+    }
+
+    Intent unmanaged(ObservedChannel foreign, String topic, String key) {
+        String owner = OwnershipTags.isManaged(foreign.tags()) ? "another Channel Pilot stack ("
+                + foreign.tags().get(OwnershipTags.MANAGED_BY) + ")" : "no Channel Pilot ownership tag";
+        return new Intent(clusterArn, topic, foreign.channelName(), Plan.UNMANAGED, PlanReason.UNMANAGED_CHANNEL.name(),
+                "channel " + foreign.channelName() + " already serves topic '" + topic + "' -> " + key + " with " + owner
+                        + "; it is never modified. Remove it or change the rule's table= to provision another channel",
+                null, "", foreign, false, null, trigger, key, Map.of());
+    }
+
+    private Intent withSpec(ChannelSpec desired, PlanReason reason, ObservedChannel current, String key, String message) {
+        String name = current == null ? desired.channelName() : current.channelName();
+        return new Intent(clusterArn, desired.topic(), name, reason.plan(), reason.name(), message, desired,
+                desired.fingerprint(), current, false, null, trigger, key, OwnershipTags.of(desired, managedBy, key));
+    }
+
+    static String key(ChannelSpec spec) {
+        return OwnershipTags.tableKey(spec.namespace(), spec.table());
+    }
+
+    static String fingerprintOf(ObservedChannel channel) {
+        return OwnershipTags.fingerprint(channel.tags()).orElse("");
+    }
+
+    private static String prefix(String fingerprint) {
+        return Fingerprint.approvalPrefix(fingerprint);
+    }
+
+    private static String status(ObservedChannel channel) {
+        return channel.status().isEmpty() ? "status unknown" : channel.status();
+    }
+}

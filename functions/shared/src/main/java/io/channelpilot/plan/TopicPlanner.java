@@ -1,0 +1,110 @@
+package io.channelpilot.plan;
+
+import io.channelpilot.model.ChannelSpec;
+import io.channelpilot.model.StackSettings;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Plans one existing topic: matches each desired spec to our channels by logical table key (or, for channels created
+ * before the key tag existed, by the deterministic channel name), then decides per pair. Channels of ours that no spec
+ * claims are deleted — except that exactly one unclaimed channel plus exactly one spec with no channel is a table or
+ * namespace change of one rule, which is a replacement and needs approval like any other.
+ */
+final class TopicPlanner {
+
+    /** ACTIVE first, so the live channel is the one compared and kept. */
+    private static final Comparator<ObservedChannel> LIVE_FIRST = Comparator.comparing((ObservedChannel c) -> !c.isActive())
+            .thenComparing(ObservedChannel::channelName);
+
+    private final StackSettings stack;
+    private final Intents intents;
+
+    TopicPlanner(StackSettings stack, Intents intents) {
+        this.stack = stack;
+        this.intents = intents;
+    }
+
+    List<Intent> plan(String topic, List<ChannelSpec> specs, List<ObservedChannel> ours, List<ObservedChannel> foreign) {
+        List<Intent> out = new ArrayList<>();
+        List<ObservedChannel> claimed = new ArrayList<>();
+        List<ChannelSpec> missing = new ArrayList<>();
+        for (ChannelSpec spec : specs) {
+            String key = Intents.key(spec);
+            String replacementName = ReplacementSpecs.replacement(spec, stack).channelName();
+            List<ObservedChannel> candidates = ours.stream()
+                    .filter(c -> serves(c, spec, key) || c.channelName().equals(replacementName)).sorted(LIVE_FIRST).toList();
+            claimed.addAll(candidates);
+            Optional<ObservedChannel> other = foreign.stream().filter(c -> serves(c, spec, key)).findFirst();
+            if (!spec.operations().managed()) {
+                if (candidates.isEmpty()) {
+                    out.add(intents.notManaged(spec, other.orElse(null), key));
+                } else {
+                    candidates.forEach(c -> out.add(intents.release(c, topic, key)));
+                }
+            } else if (spec.operations().paused()) {
+                out.add(intents.paused(spec, candidates.isEmpty() ? other.orElse(null) : candidates.get(0), key));
+            } else if (!candidates.isEmpty()) {
+                out.addAll(planExisting(topic, spec, key, candidates));
+            } else if (other.isPresent()) {
+                out.add(intents.unmanaged(other.get(), topic, key));
+            } else {
+                missing.add(spec);
+            }
+        }
+        List<ObservedChannel> unclaimed = ours.stream().filter(c -> claimed.stream().noneMatch(x -> x == c)).toList();
+        if (missing.size() == 1 && unclaimed.size() == 1 && !"DELETING".equals(unclaimed.get(0).status())) {
+            ChannelSpec spec = missing.get(0);
+            out.add(intents.replace(spec, unclaimed.get(0), Intents.key(spec), true));
+            return out;
+        }
+        missing.forEach(spec -> out.add(intents.create(spec)));
+        unclaimed.forEach(c -> out.add(intents.delete(c, topic, PlanReason.NOT_DESIRED,
+                "no rule selects topic '" + topic + "' -> " + c.tableKey().orElse(c.channelName()) + " any more")));
+        return out;
+    }
+
+    private List<Intent> planExisting(String topic, ChannelSpec spec, String key, List<ObservedChannel> candidates) {
+        ChannelSpec replacement = ReplacementSpecs.replacement(spec, stack);
+        Set<String> accepted = Set.of(spec.fingerprint(), replacement.fingerprint());
+        List<ObservedChannel> current = candidates.stream().filter(c -> accepted.contains(Intents.fingerprintOf(c))).toList();
+        List<Intent> out = new ArrayList<>();
+        if (current.isEmpty()) {
+            ObservedChannel old = candidates.get(0);
+            out.add(intents.replace(replacement, old, key, false));
+            candidates.stream().skip(1).forEach(c -> out.add(intents.waiting(c, old, topic, key)));
+            return out;
+        }
+        ObservedChannel live = current.get(0);
+        ChannelSpec desired = Intents.fingerprintOf(live).equals(spec.fingerprint()) ? spec : replacement;
+        if ("DELETING".equals(live.status())) {
+            out.add(intents.deleting(desired, live, key));
+        } else if (live.freshnessSeconds() != 0 && live.freshnessSeconds() != desired.freshnessSeconds()) {
+            out.add(intents.freshness(desired, live, key));
+        } else {
+            out.add(intents.inSync(desired, live, key));
+        }
+        for (ObservedChannel older : candidates) {
+            if (older == live) {
+                continue;
+            }
+            out.add(live.isActive()
+                    ? intents.delete(older, topic, PlanReason.SUPERSEDED, "its replacement " + live.channelName() + " is ACTIVE")
+                    : intents.waiting(older, live, topic, key));
+        }
+        return out;
+    }
+
+    /**
+     * A channel serves a spec when its logical table key matches, or (older channels) its deterministic name does. The
+     * caller also accepts the deterministic name of the spec's replacement, so a replacement created without the
+     * logical {@code table-key} tag (e.g. tagged from its physical spec) still pairs with its rule.
+     */
+    private static boolean serves(ObservedChannel channel, ChannelSpec spec, String key) {
+        Optional<String> channelKey = channel.tableKey();
+        return channelKey.map(key::equals).orElse(false) || channel.channelName().equals(spec.channelName());
+    }
+}

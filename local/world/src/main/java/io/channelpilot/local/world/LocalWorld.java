@@ -1,0 +1,265 @@
+package io.channelpilot.local.world;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.channelpilot.local.sfn.s3.SdkS3ObjectLister;
+import io.channelpilot.local.sfn.task.AwsServiceIntegration;
+import io.channelpilot.local.sfn.task.lambda.HandlerFactory;
+import io.channelpilot.local.sfn.template.SamTemplate;
+import io.channelpilot.local.world.cloudwatch.CloudWatchEmulator;
+import io.channelpilot.local.world.delivery.DeliveryOptions;
+import io.channelpilot.local.world.delivery.DeliverySimulation;
+import io.channelpilot.local.world.dynamodb.DynamoDbEmulator;
+import io.channelpilot.local.world.eventbridge.EventBridgeEmulator;
+import io.channelpilot.local.world.file.WorldFile;
+import io.channelpilot.local.world.file.WorldFiles;
+import io.channelpilot.local.world.file.WorldSeeder;
+import io.channelpilot.local.world.file.WorldServices;
+import io.channelpilot.local.world.http.EmulatorServer;
+import io.channelpilot.local.world.http.FaultInjector;
+import io.channelpilot.local.world.iceberg.IcebergWarehouse;
+import io.channelpilot.local.world.kafka.EmbeddedKafka;
+import io.channelpilot.local.world.s3.S3Front;
+import io.channelpilot.local.world.sns.SnsEmulator;
+import io.channelpilot.local.world.stepfunctions.StepFunctionsEmulator;
+import io.channelpilot.local.world.workflow.LocalEventBus;
+import io.channelpilot.local.world.workflow.WorkflowHost;
+import io.channelpilot.time.VirtualClock;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executor;
+
+/**
+ * The offline world in one object (DESIGN §9): the emulated AWS APIs on one loopback endpoint, embedded Kafka, the S3
+ * front, the Iceberg delivery simulation, alarm evaluation, and the product's template running in the local Step
+ * Functions runner with its handlers in-process. Time is virtual: nothing happens between calls to {@link #advance}
+ * and {@link #settle}, so runs are deterministic.
+ */
+public final class LocalWorld implements AutoCloseable {
+
+    /** How far the clock moves per step inside {@link #advance}: alarms evaluate per period, freshness commits per step. */
+    static final Duration STEP = Duration.ofMinutes(1);
+
+    private final WorldFile file;
+    private final LocalStack stack;
+    private final VirtualClock clock;
+    private final LocalEventBus bus;
+    private final EmulatorServer server;
+    private final S3Front s3;
+    private final EmbeddedKafka kafka;
+    private final WorldServices services;
+    private final CloudWatchEmulator cloudWatch;
+    private final SnsEmulator sns;
+    private final EventBridgeEmulator eventBridge;
+    private final DynamoDbEmulator dynamo;
+    private final IcebergWarehouse warehouse;
+    private final DeliverySimulation delivery;
+    private final WorkflowHost workflows;
+    private final Path workDir;
+    private final List<AutoCloseable> closeables = new ArrayList<>();
+
+    private LocalWorld(Options options) throws IOException {
+        this.file = WorldFiles.load(options.worldFile());
+        this.workDir = options.workDir() != null ? options.workDir() : Files.createTempDirectory("channel-pilot-world");
+        this.clock = VirtualClock.startingAt(file.startTime() == null ? Instant.parse("2026-01-01T00:00:00Z")
+                : Instant.parse(file.startTime()));
+        this.bus = new LocalEventBus();
+        long seed = file.seed() == null ? 0L : file.seed();
+        this.server = EmulatorServer.start(new FaultInjector(seed, clock));
+        closeables.add(server);
+        this.s3 = S3Front.startOnDisk(Files.createDirectories(workDir.resolve("s3")));
+        closeables.add(s3);
+        WorldParts.createBuckets(file, s3);
+        server.register(s3.emulator());
+        this.kafka = EmbeddedKafka.start(Files.createDirectories(workDir.resolve("kafka")),
+                WorldParts.expressClusters(file));
+        closeables.add(kafka);
+        this.services = WorldServices.create(file, clock, bus, s3, WorldParts.topicBackend(kafka));
+        services.registerAll(server);
+        this.cloudWatch = new CloudWatchEmulator(clock, bus, file.account(), file.region());
+        this.sns = new SnsEmulator(clock, file.account(), file.region());
+        this.eventBridge = new EventBridgeEmulator(clock, bus, file.account(), file.region());
+        this.dynamo = new DynamoDbEmulator(clock, file.account(), file.region());
+        server.register(cloudWatch).register(sns).register(eventBridge).register(dynamo);
+        this.warehouse = IcebergWarehouse.open(Files.createDirectories(workDir.resolve("warehouse")));
+        closeables.add(warehouse);
+        this.delivery = new DeliverySimulation(WorldParts.deliveryChannels(services), kafka, warehouse, s3,
+                WorldParts.metricsTo(cloudWatch), WorldParts.deliveryListener(services), clock,
+                DeliveryOptions.defaults());
+        this.stack = LocalStack.from(file, options.stackOverrides());
+        stack.createProductResources(server.endpoint(), file.region());
+        SamTemplate template = SamTemplate.load(options.template(), stack.templateParameters(), file.region(),
+                file.account());
+        this.workflows = new WorkflowHost(template, clock, stack.functionEnvironment(server.endpoint(), file.region()),
+                options.handlers(), new SdkS3ObjectLister(LocalClients.s3(server.endpoint(), file.region())),
+                unsupportedIntegrations(), file.region(), file.account(), options.executor());
+        StepFunctionsEmulator sfn = new StepFunctionsEmulator(workflows.executions());
+        workflows.stateMachineArns().forEach((name, arn) -> sfn.describeMachine(new StepFunctionsEmulator.Machine(
+                arn, name, template.stateMachine(name).definition(), "arn:aws:iam::" + file.account() + ":role/" + name,
+                clock.instant())));
+        server.register(sfn);
+        WorldSeeder.faultRules(file).forEach(server.faults()::add);
+    }
+
+    /** Starts a world from a world file and the product's template. */
+    public static LocalWorld start(Options options) {
+        try {
+            return new LocalWorld(options);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Options of a world.
+     *
+     * @param worldFile       the world file (see docs/local-world.md)
+     * @param template        the product's template.yaml
+     * @param workDir         where Kafka logs, S3 objects and the Iceberg warehouse live (null = a temp dir)
+     * @param handlers        creates handler instances for the template's functions
+     * @param executor        runs Step Functions executions (Runnable::run = synchronous, deterministic)
+     * @param stackOverrides  stack parameters overriding the conventions of {@link LocalStack}
+     */
+    public record Options(Path worldFile, Path template, Path workDir, HandlerFactory handlers, Executor executor,
+                          Map<String, String> stackOverrides) {
+        public Options {
+            stackOverrides = stackOverrides == null ? Map.of() : Map.copyOf(stackOverrides);
+            executor = executor == null ? Runnable::run : executor;
+        }
+
+        public static Options of(Path worldFile, Path template) {
+            return new Options(worldFile, template, null,
+                    HandlerFactory.reflective(Thread.currentThread().getContextClassLoader()), Runnable::run, Map.of());
+        }
+    }
+
+    /**
+     * Moves the virtual clock forward in one-minute steps; after each step records are delivered, alarms evaluated,
+     * expired DynamoDB items removed, and pending events routed to their targets.
+     */
+    public void advance(Duration duration) {
+        Instant target = clock.instant().plus(duration);
+        while (clock.instant().isBefore(target)) {
+            Duration left = Duration.between(clock.instant(), target);
+            clock.advance(left.compareTo(STEP) < 0 ? left : STEP);
+            tick();
+        }
+        settle();
+    }
+
+    /** Delivers what is due without moving the clock, and routes pending events until none are left. */
+    public void settle() {
+        tick();
+        while (bus.pendingCount() > 0) {
+            bus.deliverPending(workflows::deliver);
+            tick();
+        }
+    }
+
+    private void tick() {
+        delivery.tick();
+        cloudWatch.evaluate();
+        dynamo.expire();
+    }
+
+    /** Injects an event as if EventBridge received it (CloudTrail, aws.tag, alarm, scheduled). */
+    public void publish(JsonNode event) {
+        bus.publish(event);
+    }
+
+    public Map<String, String> clientEnvironment() {
+        return stack.clientEnvironment(server.endpoint(), file.region());
+    }
+
+    public Map<String, String> functionEnvironment() {
+        return stack.functionEnvironment(server.endpoint(), file.region());
+    }
+
+    public WorldFile file() {
+        return file;
+    }
+
+    public LocalStack stack() {
+        return stack;
+    }
+
+    public VirtualClock clock() {
+        return clock;
+    }
+
+    public EmulatorServer server() {
+        return server;
+    }
+
+    public LocalEventBus events() {
+        return bus;
+    }
+
+    public S3Front s3() {
+        return s3;
+    }
+
+    public EmbeddedKafka kafka() {
+        return kafka;
+    }
+
+    public WorldServices services() {
+        return services;
+    }
+
+    public CloudWatchEmulator cloudWatch() {
+        return cloudWatch;
+    }
+
+    public SnsEmulator sns() {
+        return sns;
+    }
+
+    public EventBridgeEmulator eventBridge() {
+        return eventBridge;
+    }
+
+    public DynamoDbEmulator dynamo() {
+        return dynamo;
+    }
+
+    public IcebergWarehouse warehouse() {
+        return warehouse;
+    }
+
+    public DeliverySimulation delivery() {
+        return delivery;
+    }
+
+    public WorkflowHost workflows() {
+        return workflows;
+    }
+
+    public Path workDir() {
+        return workDir;
+    }
+
+    @Override
+    public void close() {
+        for (int i = closeables.size() - 1; i >= 0; i--) {
+            try {
+                closeables.get(i).close();
+            } catch (Exception e) {
+                // closing is best effort: one component failing to stop must not keep the others running
+            }
+        }
+    }
+
+    private static AwsServiceIntegration unsupportedIntegrations() {
+        return (service, action, parameters) -> {
+            throw new AwsServiceIntegration.AwsServiceError("States.Runtime", "The local world does not run "
+                    + "aws-sdk:" + service + ":" + action + " integrations; Channel Pilot's state machines use Lambda tasks");
+        };
+    }
+}
