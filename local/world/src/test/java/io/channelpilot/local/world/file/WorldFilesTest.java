@@ -33,6 +33,19 @@ class WorldFilesTest {
         assertThat(w.buckets().get(0).encryption()).isEqualTo("aws:kms");
     }
 
+    static Stream<Path> exampleWorlds() throws java.io.IOException {
+        try (Stream<Path> files = Files.list(WORLDS)) {
+            return files.filter(f -> f.toString().endsWith(".json")).sorted().toList().stream();
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("exampleWorlds")
+    void shouldAcceptEveryExampleWorldFile(Path file) {
+        assertThat(WorldFiles.read(file)).isInstanceOfSatisfying(WorldFiles.Valid.class,
+                v -> assertThat(v.file().account()).hasSize(12));
+    }
+
     @Test
     void shouldLoadTheMinimalExample() {
         assertThat(WorldFiles.load(WORLDS.resolve("minimal.json")).clusters()).hasSize(1);
