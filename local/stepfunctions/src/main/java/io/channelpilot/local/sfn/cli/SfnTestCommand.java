@@ -65,6 +65,10 @@ public final class SfnTestCommand implements Callable<Integer> {
     @Option(names = "--state-machine", description = "logical id in --template; also the state machine name used for mock lookups")
     String stateMachine;
 
+    @Option(names = "--parameter-overrides", arity = "1..*", paramLabel = "Key=Value",
+            description = "template parameter values, as for sam deploy (Key=Value ...)")
+    java.util.List<String> parameterOverrides = new java.util.ArrayList<>();
+
     @Option(names = "--start-time", description = "virtual clock start (ISO-8601), default now")
     Instant startTime;
 
@@ -114,7 +118,7 @@ public final class SfnTestCommand implements Callable<Integer> {
             if (stateMachine == null) {
                 throw new UsageException("--template needs --state-machine <LogicalId>");
             }
-            SamTemplate sam = SamTemplate.load(template);
+            SamTemplate sam = SamTemplate.load(template, overrides(), "us-east-1", "123456789012");
             String text = definition != null ? readText(definition, "--definition") : sam.stateMachine(stateMachine).definition();
             return new Loaded(stateMachine, StateMachineDef.parse(text), sam);
         }
@@ -124,6 +128,18 @@ public final class SfnTestCommand implements Callable<Integer> {
         String name = stateMachine != null ? stateMachine
                 : definition.getFileName().toString().replaceFirst("(\\.asl)?\\.json$", "");
         return new Loaded(name, StateMachineDef.parse(readText(definition, "--definition")), null);
+    }
+
+    private java.util.Map<String, String> overrides() {
+        java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
+        for (String pair : parameterOverrides) {
+            int eq = pair.indexOf('=');
+            if (eq <= 0) {
+                throw new UsageException("--parameter-overrides: expected Key=Value, got '" + pair + "'");
+            }
+            out.put(pair.substring(0, eq), pair.substring(eq + 1));
+        }
+        return out;
     }
 
     private TaskInvoker invoker(String name, TaskInvoker standard) {

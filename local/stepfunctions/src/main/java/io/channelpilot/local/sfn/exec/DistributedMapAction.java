@@ -26,7 +26,7 @@ final class DistributedMapAction {
         MapConfig config = map.config();
         List<JsonNode> items = config.itemReader() != null ? S3ItemReader.read(map, effective, context, ctx)
                 : MapAction.items(map, effective, context);
-        List<JsonNode> selected = MapAction.select(map, items, effective, ctx);
+        List<JsonNode> selected = MapAction.select(map, items, effective, context, ctx);
         JsonNode batchInput = config.itemBatcher() == null || config.itemBatcher().batchInput() == null ? null
                 : config.itemBatcher().batchInput().evaluate(effective, context, ctx.runtime().random());
         List<ItemBatching.Batch> batches = ItemBatching.batch(selected, config.itemBatcher(), batchInput, map.name());

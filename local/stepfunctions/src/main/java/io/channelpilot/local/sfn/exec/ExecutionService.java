@@ -12,6 +12,8 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * StartExecution / DescribeExecution / ListExecutions / StopExecution over the interpreter. The local world exposes
@@ -22,6 +24,8 @@ import java.util.regex.Pattern;
  * Functions API reference, StartExecution). Inputs are compared as JSON values.
  */
 public final class ExecutionService {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ExecutionService.class);
 
     /** "name ... 1-80 characters ... must not contain whitespace, brackets, wildcard characters, special characters". */
     private static final Pattern NAME = Pattern.compile("[^\\s<>{}\\[\\]?*\"#%\\\\^|~`$&,;:/\\p{Cntrl}]{1,80}");
@@ -62,7 +66,7 @@ public final class ExecutionService {
         return arn;
     }
 
-    public synchronized Started start(String stateMachineArn, String name, JsonNode input) {
+    public Started start(String stateMachineArn, String name, JsonNode input) {
         Machine machine = machines.get(stateMachineArn);
         if (machine == null) {
             throw new SfnServiceException("StateMachineDoesNotExist", "State Machine Does Not Exist: '" + stateMachineArn + "'");
@@ -74,20 +78,24 @@ public final class ExecutionService {
         JsonNode executionInput = input == null ? Json.object() : input;
         Payloads.checkSizeForApi(executionInput);
         String arn = "arn:aws:states:" + region + ":" + accountId + ":execution:" + machine.name() + ":" + executionName;
-        ExecutionRecord existing = executions.get(arn);
-        if (existing != null) {
-            if (existing.status() == ExecutionStatus.RUNNING && existing.input.equals(executionInput)) {
-                return new Started(arn, existing.startDate);
+        ExecutionRecord record;
+        // only the name check-and-insert is atomic; the execution itself runs outside the lock, so a running execution
+        // can start others (states:startExecution from a Parallel branch) without deadlocking a synchronous executor
+        synchronized (executions) {
+            ExecutionRecord existing = executions.get(arn);
+            if (existing != null) {
+                if (existing.status() == ExecutionStatus.RUNNING && existing.input.equals(executionInput)) {
+                    return new Started(arn, existing.startDate);
+                }
+                throw new SfnServiceException("ExecutionAlreadyExists", "Execution Already Exists: '" + arn + "'");
             }
-            throw new SfnServiceException("ExecutionAlreadyExists", "Execution Already Exists: '" + arn + "'");
+            record = new ExecutionRecord(arn, executionName, stateMachineArn, executionInput, runtime.clock().instant(),
+                    new History(runtime.clock()));
+            executions.put(arn, record);
         }
-        Instant start = runtime.clock().instant();
-        ExecutionRecord record = new ExecutionRecord(arn, executionName, stateMachineArn, executionInput, start,
-                new History(runtime.clock()));
-        executions.put(arn, record);
         record.history.record("ExecutionStarted", null, executionInput);
         executor.execute(() -> run(machine, record));
-        return new Started(arn, start);
+        return new Started(arn, record.startDate);
     }
 
     private void run(Machine machine, ExecutionRecord record) {
@@ -119,6 +127,9 @@ public final class ExecutionService {
             String event) {
         if (record.close(status, runtime.clock().instant(), output, error, cause)) {
             record.history.record(event, null, Json.object().put("error", error).put("cause", cause));
+            // one line per closed execution: name (the correlation id), status, error code; never payloads
+            LOG.info("execution={} status={} error={} transitions={}", record.arn, status, error,
+                    record.history.transitions());
         }
     }
 

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.channelpilot.local.sfn.asl.Program;
 import io.channelpilot.local.sfn.asl.StateDef;
 import io.channelpilot.local.sfn.asl.Transition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs a {@link Program} (a state machine, a Parallel branch or a Map iteration) from StartAt to a terminal state.
@@ -12,6 +14,8 @@ import io.channelpilot.local.sfn.asl.Transition;
  * {@link io.channelpilot.local.sfn.error.StatesFailure}.
  */
 final class Interpreter {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Interpreter.class);
 
     private Interpreter() {
     }
@@ -24,6 +28,7 @@ final class Interpreter {
             Deadlines.check(ctx);
             StateDef state = program.state(current);
             ctx.history().stateEntered(current, data);
+            LOG.debug("execution={} state={} entered", ctx.executionArn(), current);
             StepResult result = StateRunner.run(state, data, ctx);
             ctx.history().record("StateExited", current, result.output());
             if (result.transition() instanceof Transition.Next next) {

@@ -24,7 +24,7 @@ final class MapAction {
     static JsonNode run(StateDef.Map map, JsonNode effective, JsonNode context, ExecutionContext ctx) {
         MapConfig config = map.config();
         List<JsonNode> items = items(map, effective, context);
-        List<JsonNode> inputs = select(map, items, effective, ctx);
+        List<JsonNode> inputs = select(map, items, effective, context, ctx);
         List<Fanout.Outcome> outcomes = Fanout.run(inputs.size(), maxConcurrency(map, effective, context), ctx,
                 (index, scope) -> Interpreter.run(config.processor(), inputs.get(index), scope),
                 done -> done.stream().anyMatch(Fanout.Outcome::failed));
@@ -53,14 +53,19 @@ final class MapAction {
     }
 
     /** "The ItemSelector field ... overrides each item's input"; $$.Map.Item is only available here. */
-    static List<JsonNode> select(StateDef.Map map, List<JsonNode> items, JsonNode effective, ExecutionContext ctx) {
+    static List<JsonNode> select(StateDef.Map map, List<JsonNode> items, JsonNode effective, JsonNode context,
+            ExecutionContext ctx) {
         if (map.config().itemSelector() == null) {
             return items;
         }
         List<JsonNode> out = new ArrayList<>(items.size());
-        java.time.Instant now = ctx.runtime().clock().instant();
         for (int i = 0; i < items.size(); i++) {
-            JsonNode itemContext = ctx.contextObject(map.name(), now, 0, new ExecutionContext.MapItem(i, items.get(i)));
+            // shallow copy: the item view shares Execution/State/StateMachine with the state's context object
+            com.fasterxml.jackson.databind.node.ObjectNode itemContext = Json.object();
+            itemContext.setAll((com.fasterxml.jackson.databind.node.ObjectNode) context);
+            com.fasterxml.jackson.databind.node.ObjectNode item = itemContext.putObject("Map").putObject("Item");
+            item.put("Index", i);
+            item.set("Value", items.get(i));
             out.add(map.config().itemSelector().evaluate(effective, itemContext, ctx.runtime().random()));
         }
         return out;

@@ -161,7 +161,8 @@ final class IntrinsicResolver {
             String value = parameters.containsKey(name) ? parameters.get(name)
                     : parameter.has("Default") ? parameter.get("Default").asText() : null;
             if (value == null) {
-                throw new TemplateException(where + ": parameter " + name + " has no Default and no override");
+                throw new TemplateException(where + ": parameter " + name + " has no Default and no override (pass it with --parameter-overrides "
+                        + name + "=...)");
             }
             return Json.NODES.textNode(value);
         }

@@ -143,6 +143,31 @@ class SfnTestCommandTest {
         assertThat(missing.result().get("cause").asText()).isEqualTo("--mock-config and --test-case go together");
     }
 
+    @Test
+    void shouldTakeTemplateParameterValuesFromParameterOverrides(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("sm.json"),
+                "{\"StartAt\":\"P\",\"States\":{\"P\":{\"Type\":\"Pass\",\"Result\":\"${Bucket}\",\"End\":true}}}");
+        Files.writeString(dir.resolve("template.yaml"), """
+            Parameters:
+              DlqBucketName: {Type: String}
+            Resources:
+              M:
+                Type: AWS::Serverless::StateMachine
+                Properties:
+                  DefinitionUri: sm.json
+                  DefinitionSubstitutions: {Bucket: !Ref DlqBucketName}
+            """);
+        String template = dir.resolve("template.yaml").toString();
+
+        Run missing = run("--template", template, "--state-machine", "M");
+        Run given = run("--template", template, "--state-machine", "M", "--parameter-overrides", "DlqBucketName=my-dlq");
+
+        assertThat(missing.exitCode()).isEqualTo(2);
+        assertThat(missing.result().get("cause").asText()).contains("--parameter-overrides DlqBucketName=...");
+        assertThat(given.exitCode()).isZero();
+        assertThat(given.result().get("output").asText()).isEqualTo("my-dlq");
+    }
+
     private static String write(String json) {
         try {
             Path file = Files.createTempFile("sfn-input", ".json");

@@ -112,4 +112,47 @@ class ExecutionServiceTest {
         assertThat(d.output()).isEqualTo(Json.parse("{\"out\":{\"doubled\":42},\"status\":\"SUCCEEDED\"}"));
         assertThat(sync.list(child, null)).extracting(ExecutionDescription::name).containsExactly("child-21");
     }
+
+    @Test
+    @org.junit.jupiter.api.Timeout(120) // guards the suite against a regression to the deadlock, not a timing check
+    void shouldStartChildExecutionsFromParallelBranchesWithoutDeadlock() {
+        io.channelpilot.local.sfn.task.StandardTaskInvoker invoker = new io.channelpilot.local.sfn.task.StandardTaskInvoker(
+                new io.channelpilot.local.sfn.task.lambda.LambdaFunctions(spec -> null, "us-east-1", "123456789012"),
+                (svc, action, params) -> Json.object());
+        ExecutionService sync = ExecutionService.synchronous(h.runtime.withInvoker(invoker));
+        invoker.bindExecutions(sync);
+        String child = sync.registerStateMachine("Child", StateMachineDef.parse(
+                "{\"StartAt\":\"P\",\"States\":{\"P\":{\"Type\":\"Pass\",\"End\":true}}}"), "r");
+        String branch = """
+            {"StartAt":"Run","States":{"Run":{"Type":"Task","Resource":"arn:aws:states:::states:startExecution.sync:2",
+              "Parameters":{"StateMachineArn":"%s","Input":{"b":"%s"}},"ResultSelector":{"o.$":"$.Output"},"End":true}}}""";
+        String parent = sync.registerStateMachine("Fan", StateMachineDef.parse("""
+            {"StartAt":"P","States":{"P":{"Type":"Parallel","End":true,"Branches":[%s,%s]}}}"""
+                .formatted(branch.formatted(child, "one"), branch.formatted(child, "two"))), "r");
+
+        ExecutionDescription d = sync.describe(sync.start(parent, "fan", Json.object()).executionArn());
+
+        assertThat(d.output()).isEqualTo(Json.parse("[{\"o\":{\"b\":\"one\"}},{\"o\":{\"b\":\"two\"}}]"));
+        assertThat(sync.list(child, ExecutionStatus.SUCCEEDED)).hasSize(2);
+    }
+
+    @Test
+    void shouldRunOnAnAsynchronousExecutorAndAwaitCompletion() throws Exception {
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newSingleThreadExecutor();
+        try {
+            ExecutionService async = new ExecutionService(h.runtime, "us-east-1", "123456789012", pool);
+            String arn = async.registerStateMachine("W", StateMachineDef.parse(
+                    "{\"StartAt\":\"W\",\"States\":{\"W\":{\"Type\":\"Wait\",\"Seconds\":5,\"End\":true}}}"), "r");
+
+            ExecutionDescription done = async.await(async.start(arn, "a", Json.parse("{\"k\":1}")).executionArn());
+
+            assertThat(done.status()).isEqualTo(ExecutionStatus.SUCCEEDED);
+            assertThat(done.output()).isEqualTo(Json.parse("{\"k\":1}"));
+            assertThat(done.stopDate()).isEqualTo(done.startDate().plusSeconds(5));
+            assertThatThrownBy(() -> async.start(arn.replace(":W", ":Missing"), null, null))
+                    .hasMessageStartingWith("StateMachineDoesNotExist");
+        } finally {
+            pool.shutdownNow();
+        }
+    }
 }

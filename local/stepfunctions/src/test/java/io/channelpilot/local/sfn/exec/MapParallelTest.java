@@ -61,6 +61,29 @@ class MapParallelTest {
     }
 
     @Test
+    @org.junit.jupiter.api.Timeout(120) // a limiter stuck at 1 would block here forever; not a timing check
+    void shouldActuallyRunUpToMaxConcurrencyIterationsAtOnce() throws Exception {
+        java.util.concurrent.CountDownLatch firstTwoInside = new java.util.concurrent.CountDownLatch(2);
+        h.function("Work", input -> {
+            maxRunning.accumulateAndGet(running.incrementAndGet(), Math::max);
+            firstTwoInside.countDown();
+            try {
+                firstTwoInside.await(); // the first two iterations meet here, so they overlap for sure
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                running.decrementAndGet();
+            }
+            return input;
+        });
+
+        ExecutionDescription d = h.run(inlineMap("\"MaxConcurrency\":2,"), "{\"items\":[1,2,3,4,5,6]}");
+
+        assertThat(d.output()).isEqualTo(Json.parse("[1,2,3,4,5,6]"));
+        assertThat(maxRunning.get()).isEqualTo(2);
+    }
+
+    @Test
     void shouldRunOneIterationAtATimeInItemOrderWhenMaxConcurrencyIsOne() {
         List<Integer> order = new ArrayList<>();
         h.function("Work", input -> {
@@ -74,6 +97,20 @@ class MapParallelTest {
 
         assertThat(order).containsExactly(0, 1, 2);
         assertThat(d.output()).isEqualTo(Json.parse("[\"a\",\"b\",\"c\"]"));
+    }
+
+    @Test
+    void shouldSeeTheMapStateContextNextToMapItemInItemSelector() {
+        // AWS developer guide, Context object: "$$.Map.Item.Index ... $$.Map.Item.Value" inside ItemSelector
+        ExecutionDescription d = h.run("""
+            {"StartAt":"W","States":{"W":{"Type":"Wait","Seconds":10,"Next":"M"},
+              "M":{"Type":"Map","ItemsPath":"$.items","ItemSelector":{"state.$":"$$.State.Name",
+                "entered.$":"$$.State.EnteredTime","value.$":"$$.Map.Item.Value"},
+              "ItemProcessor":{"StartAt":"P","States":{"P":{"Type":"Pass","End":true}}},"End":true}}}""",
+                "{\"items\":[\"x\"]}");
+
+        assertThat(d.output()).isEqualTo(Json.parse(
+                "[{\"state\":\"M\",\"entered\":\"2026-01-01T00:00:10.000Z\",\"value\":\"x\"}]"));
     }
 
     @Test
@@ -169,6 +206,26 @@ class MapParallelTest {
     }
 
     @Test
+    void shouldResolveToleranceFromPaths() {
+        failOn(1, 3);
+
+        assertThat(h.run(distributed("\"ToleratedFailureCountPath\":\"$.tolerate\","),
+                "{\"items\":[0,1,2,3,4,5,6,7,8,9],\"tolerate\":2}").status()).isEqualTo(ExecutionStatus.SUCCEEDED);
+        assertThat(h.run(distributed("\"ToleratedFailurePercentagePath\":\"$.pct\","),
+                "{\"items\":[0,1,2,3,4,5,6,7,8,9],\"pct\":10}").error()).isEqualTo("States.ExceedToleratedFailureThreshold");
+    }
+
+    @Test
+    void shouldRunTheDeprecatedIteratorAndParametersFormsLikeItemProcessorAndItemSelector() {
+        // AWS developer guide, Map state: "Iterator" and "Parameters" are the older names of ItemProcessor/ItemSelector
+        ExecutionDescription d = h.run("""
+            {"StartAt":"M","States":{"M":{"Type":"Map","ItemsPath":"$.items","Parameters":{"v.$":"$$.Map.Item.Value"},
+              "Iterator":{"StartAt":"P","States":{"P":{"Type":"Pass","End":true}}},"End":true}}}""", "{\"items\":[1,2]}");
+
+        assertThat(d.output()).isEqualTo(Json.parse("[{\"v\":1},{\"v\":2}]"));
+    }
+
+    @Test
     void shouldTolerateNoFailureByDefault() {
         failOn(9);
 
@@ -225,7 +282,7 @@ class MapParallelTest {
         String definition = """
             {"StartAt":"M","States":{"M":{"Type":"Map",
               "ItemReader":{"Resource":"arn:aws:states:::s3:listObjectsV2","Parameters":{"Bucket.$":"$.bucket","Prefix":"dlq/"}},
-              "ItemSelector":{"key.$":"$$.Map.Item.Value.Key","index.$":"$$.Map.Item.Index"},
+              "ItemSelector":{"key.$":"$$.Map.Item.Value.Key","index.$":"$$.Map.Item.Index"},"Label":"dlq",
               "ItemProcessor":{"ProcessorConfig":{"Mode":"DISTRIBUTED"},
                 "StartAt":"W","States":{"W":{"Type":"Task","Resource":"%s","End":true}}},"End":true}}}"""
                 .formatted(Harness.fn("Work"));
@@ -234,6 +291,23 @@ class MapParallelTest {
 
         assertThat(requested).containsExactly("dlq-bucket/dlq/");
         assertThat(d.output()).isEqualTo(Json.parse("[{\"key\":\"dlq/a.json\",\"index\":0},{\"key\":\"dlq/b.json\",\"index\":1}]"));
+    }
+
+    @Test
+    void shouldLimitItemsWithReaderConfigMaxItems() {
+        h.runtime = h.runtime.withLister((bucket, prefix) -> List.of(
+                new S3ObjectLister.S3ObjectSummary("a", "\"e\"", Instant.EPOCH, 1, "STANDARD"),
+                new S3ObjectLister.S3ObjectSummary("b", "\"e\"", Instant.EPOCH, 1, "STANDARD")));
+        h.function("Work", input -> input.get("Key"));
+
+        ExecutionDescription d = h.run("""
+            {"StartAt":"M","States":{"M":{"Type":"Map",
+              "ItemReader":{"Resource":"arn:aws:states:::s3:listObjectsV2","Parameters":{"Bucket":"b"},"ReaderConfig":{"MaxItems":1}},
+              "ItemProcessor":{"ProcessorConfig":{"Mode":"DISTRIBUTED"},
+                "StartAt":"W","States":{"W":{"Type":"Task","Resource":"%s","End":true}}},"End":true}}}"""
+                .formatted(Harness.fn("Work")), "{}");
+
+        assertThat(d.output()).isEqualTo(Json.parse("[\"a\"]"));
     }
 
     @Test
