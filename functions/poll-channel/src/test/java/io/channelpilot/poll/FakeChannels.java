@@ -48,4 +48,9 @@ final class FakeChannels implements ChannelGateway {
     public Optional<ChannelOperation> delete(String clusterArn, String channelArn) {
         throw new UnsupportedOperationException("poll never deletes");
     }
+
+    @Override
+    public void untag(String channelArn, java.util.List<String> keys) {
+        throw new UnsupportedOperationException("poll never untags");
+    }
 }

@@ -69,6 +69,7 @@ public final class ProvisionChannelHandler implements RequestStreamHandler {
             case CREATE -> result.adopted() ? "ChannelsAdopted" : "ChannelsCreated";
             case UPDATE_FRESHNESS -> "ChannelsUpdated";
             case DELETE, DELETE_REPLACED -> "ChannelsDeleted";
+            case RELEASE -> "ChannelsReleased";
         };
     }
 

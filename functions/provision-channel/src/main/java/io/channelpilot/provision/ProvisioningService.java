@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
  * Applies one provisioning action under the channel's provisioning lease (DESIGN §4, §5 step 4). CREATE: look the
  * name up, create the log group, CreateChannel (or adopt our identical channel), the three alarms, the namespace
  * grants. UPDATE_FRESHNESS: UpdateChannel with only the freshness, then the DataFreshness threshold. DELETE and
- * DELETE_REPLACED: {@link Deprovisioner}. The lease stays held on success (poll-channel releases it when the channel
+ * DELETE_REPLACED and RELEASE: {@link Deprovisioner}. The lease stays held on success (poll-channel releases it when the channel
  * settles) and is released on any failure, so a refused or failed item never blocks the next execution.
  */
 public final class ProvisioningService {
@@ -70,8 +70,9 @@ public final class ProvisioningService {
             store.releaseLease(key, request.correlationId());
             throw e;
         }
-        // DELETE_REPLACED has no poll step after it, and a refusal ends the item: both release here.
-        if (outcome instanceof ProvisionOutcome.Refused || request.action() == ProvisionAction.DELETE_REPLACED) {
+        // DELETE_REPLACED and RELEASE have no poll step after them, and a refusal ends the item: all release here.
+        if (outcome instanceof ProvisionOutcome.Refused || request.action() == ProvisionAction.DELETE_REPLACED
+                || request.action() == ProvisionAction.RELEASE) {
             store.releaseLease(key, request.correlationId());
         }
         log(request, outcome);
@@ -84,6 +85,7 @@ public final class ProvisioningService {
             case UPDATE_FRESHNESS -> updateFreshness(request);
             case DELETE -> deprovisioner.delete(request);
             case DELETE_REPLACED -> deprovisioner.deleteReplaced(request);
+            case RELEASE -> deprovisioner.release(request);
         };
     }
 
@@ -99,6 +101,10 @@ public final class ProvisioningService {
             Optional<ProvisionProblem> problem = adoptionProblem(existing.get(), spec);
             if (problem.isPresent()) {
                 return new ProvisionOutcome.Refused(problem.get());
+            }
+            if ("DELETING".equals(existing.get().status())) {
+                // Adopting a channel on its way out would poll into a timeout; wait for it to go, then create anew.
+                throw new ChannelBusy(spec.channelName(), "a DeleteChannel still in progress (status DELETING)");
             }
         }
         // The log group must exist before CreateChannel (reference §6); ensure it even when adopting.

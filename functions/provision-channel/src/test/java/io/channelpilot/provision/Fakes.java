@@ -82,6 +82,20 @@ final class Fakes {
             return found.map(c -> new ChannelOperation(channelArn, "op-delete"));
         }
 
+        @Override
+        public void untag(String channelArn, List<String> keys) {
+            calls.add("untag");
+            byName.replaceAll((name, c) -> {
+                if (!c.channelArn().equals(channelArn)) {
+                    return c;
+                }
+                Map<String, String> tags = new LinkedHashMap<>(c.tags());
+                keys.forEach(tags::remove);
+                return new ChannelDescription(c.channelArn(), c.channelName(), c.status(), c.freshnessSeconds(), tags,
+                        c.stateCode(), c.stateMessage(), c.clusterOperationArn());
+            });
+        }
+
         ChannelDescription add(String name, String status, Map<String, String> tags) {
             ChannelDescription d = new ChannelDescription(channelArn(ProvisionFixtures.CLUSTER, name, ids.incrementAndGet()), name,
                     status, 600, tags, "", "", "");

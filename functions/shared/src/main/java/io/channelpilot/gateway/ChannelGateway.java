@@ -1,6 +1,7 @@
 package io.channelpilot.gateway;
 
 import io.channelpilot.model.ChannelSpec;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -29,6 +30,9 @@ public interface ChannelGateway {
 
     /** DeleteChannel; empty when the channel is already gone (NotFound tolerated, as Terraform does). */
     Optional<ChannelOperation> delete(String clusterArn, String channelArn);
+
+    /** UntagResource on the channel ARN; a channel that is already gone is not an error. */
+    void untag(String channelArn, List<String> keys);
 
     /**
      * A channel as DescribeChannel returns it, reduced to what provisioning and polling need. {@code status} is kept

@@ -1,6 +1,7 @@
 package io.channelpilot.gateway;
 
 import io.channelpilot.model.ChannelSpec;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import software.amazon.awssdk.core.exception.SdkException;
@@ -12,6 +13,7 @@ import software.amazon.awssdk.services.kafka.model.DeleteChannelResponse;
 import software.amazon.awssdk.services.kafka.model.DescribeChannelResponse;
 import software.amazon.awssdk.services.kafka.model.IcebergDestinationUpdate;
 import software.amazon.awssdk.services.kafka.model.ListChannelsResponse;
+import software.amazon.awssdk.services.kafka.model.UntagResourceRequest;
 import software.amazon.awssdk.services.kafka.model.UpdateChannelResponse;
 
 /**
@@ -99,6 +101,19 @@ public final class SdkChannelGateway implements ChannelGateway {
                     return Optional.<ChannelOperation>empty();
                 }
                 throw e;
+            }
+        });
+    }
+
+    @Override
+    public void untag(String channelArn, List<String> keys) {
+        AwsErrors.run(SERVICE, "UntagResource", "kafka:UntagResource on the channel", () -> {
+            try {
+                kafka.untagResource(UntagResourceRequest.builder().resourceArn(channelArn).tagKeys(keys).build());
+            } catch (SdkException e) {
+                if (!AwsErrors.isNotFound(e)) {
+                    throw e;
+                }
             }
         });
     }

@@ -134,6 +134,19 @@ class SdkChannelGatewayTest {
     }
 
     @Test
+    void shouldUntagChannelAndTolerateNotFound() {
+        server.answer(200, "").fail(404, "NotFoundException", "{\"message\":\"gone\"}");
+
+        gateway.untag(CHANNEL_ARN, java.util.List.of(OwnershipTags.MANAGED_BY, OwnershipTags.FINGERPRINT));
+        gateway.untag(CHANNEL_ARN, java.util.List.of(OwnershipTags.MANAGED_BY));
+
+        LoopbackServer.Request request = server.requests.get(0);
+        assertThat(request.method()).isEqualTo("DELETE");
+        assertThat(request.path()).startsWith("/v1/tags/arn%3Aaws%3Akafka");
+        assertThat(request.query()).contains("tagKeys=channel-pilot%2Fmanaged-by").contains("tagKeys=channel-pilot%2Ffingerprint");
+    }
+
+    @Test
     void shouldThrowAwsThrottledWhenTooManyRequests() {
         server.fail(429, "TooManyRequestsException", "{\"message\":\"slow down\"}");
 

@@ -173,6 +173,12 @@ public final class SchemaRegistry {
         return s.latest().isPresent() ? Optional.empty() : Optional.of("schema " + schemaArn + " has no version");
     }
 
+    /** A version's definition by its id ({@code JSON_SCHEMA_GSR} records carry the id), for the delivery simulation. */
+    public synchronized Optional<String> definitionOfVersion(String schemaVersionId) {
+        return schemas.values().stream().flatMap(s -> s.versions.stream())
+                .filter(v -> v.schemaVersionId().equals(schemaVersionId)).findFirst().map(SchemaVersion::definition);
+    }
+
     /** The latest definition of a schema, for the delivery simulation. */
     public synchronized Optional<String> latestDefinition(String schemaArn) {
         return Optional.ofNullable(schemas.get(nameFromArn(schemaArn, "schema/")))
@@ -203,7 +209,8 @@ public final class SchemaRegistry {
         }
         try {
             JsonNode node = Json.MAPPER.readTree(definition);
-            if (node == null || !(node.isObject() || ("AVRO".equals(dataFormat) && (node.isArray() || node.isTextual())))) {
+            boolean avroForm = "AVRO".equals(dataFormat) && node != null && (node.isArray() || node.isTextual());
+            if (node == null || !(node.isObject() || avroForm)) {
                 throw new IOException("not a schema document");
             }
             return Json.MAPPER.writeValueAsString(node);
