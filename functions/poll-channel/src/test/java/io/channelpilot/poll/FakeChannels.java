@@ -35,7 +35,7 @@ final class FakeChannels implements ChannelGateway {
     }
 
     @Override
-    public CreateOutcome create(ChannelSpec spec, String managedBy) {
+    public CreateOutcome create(ChannelSpec spec, java.util.Map<String, String> tags) {
         throw new UnsupportedOperationException("poll never creates");
     }
 

@@ -21,11 +21,13 @@ final class Deprovisioner {
     private final ChannelGateway channels;
     private final AlarmGateway alarms;
     private final StatusRecorder status;
+    private final String managedBy;
 
-    Deprovisioner(ChannelGateway channels, AlarmGateway alarms, StatusRecorder status) {
+    Deprovisioner(ChannelGateway channels, AlarmGateway alarms, StatusRecorder status, String managedBy) {
         this.channels = channels;
         this.alarms = alarms;
         this.status = status;
+        this.managedBy = managedBy;
     }
 
     ProvisionOutcome delete(ProvisionRequest request) {
@@ -61,7 +63,7 @@ final class Deprovisioner {
         Optional<ChannelDescription> target = channels.findByName(intent.clusterArn(), intent.topic(), intent.channelName());
         List<String> alarmNames = ChannelAlarms.names(intent.channelName());
         String channelArn = target.map(ChannelDescription::channelArn).orElse("");
-        if (target.isPresent() && OwnershipTags.isManaged(target.get().tags())) {
+        if (target.isPresent() && OwnershipTags.isManagedBy(target.get().tags(), managedBy)) {
             alarms.delete(alarmNames);
             List<String> ours = OwnershipTags.KEYS.stream().filter(target.get().tags()::containsKey).toList();
             channels.untag(channelArn, ours);
@@ -74,8 +76,8 @@ final class Deprovisioner {
     private ProvisionOutcome remove(ProvisionRequest request, ProvisionAction action, String channelName,
                                     Optional<ChannelDescription> target, String reason) {
         Intent intent = request.intent();
-        if (target.isPresent() && !OwnershipTags.isManaged(target.get().tags())) {
-            return new ProvisionOutcome.Refused(ProvisioningService.unmanaged(target.get()));
+        if (target.isPresent() && !OwnershipTags.isManagedBy(target.get().tags(), managedBy)) {
+            return new ProvisionOutcome.Refused(ProvisioningService.unmanaged(target.get(), managedBy));
         }
         List<String> alarmNames = ChannelAlarms.names(channelName);
         alarms.delete(alarmNames);

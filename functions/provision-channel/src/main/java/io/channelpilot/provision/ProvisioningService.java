@@ -15,6 +15,7 @@ import io.channelpilot.store.StatusStore;
 import io.channelpilot.workflow.ChannelBusy;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,7 +53,7 @@ public final class ProvisioningService {
         this.config = config;
         this.alarmSpecs = new ChannelAlarms(config.alarms());
         this.namespaceGrants = new NamespaceGrants(config.catalogIdTemplate());
-        this.deprovisioner = new Deprovisioner(channels, alarms, status);
+        this.deprovisioner = new Deprovisioner(channels, alarms, status, config.managedBy());
     }
 
     public ProvisionOutcome run(ProvisionRequest request) {
@@ -117,7 +118,7 @@ public final class ProvisioningService {
             channelArn = existing.get().channelArn();
             operationArn = existing.get().clusterOperationArn();
         } else {
-            CreateOutcome created = channels.create(spec, config.managedBy());
+            CreateOutcome created = channels.create(spec, channelTags(intent, spec));
             if (created instanceof CreateOutcome.Created c) {
                 channelArn = c.operation().channelArn();
                 operationArn = c.operation().clusterOperationArn();
@@ -164,8 +165,8 @@ public final class ProvisioningService {
             return refuse(ProvisionProblem.Code.CHANNEL_NOT_FOUND, "channel " + intent.channelName() + " does not exist, so its "
                     + "freshness cannot be updated", "Nothing to do now; the next sweep plans a CREATE for it.");
         }
-        if (!OwnershipTags.isManaged(target.get().tags())) {
-            return new ProvisionOutcome.Refused(unmanaged(target.get()));
+        if (!OwnershipTags.isManagedBy(target.get().tags(), config.managedBy())) {
+            return new ProvisionOutcome.Refused(unmanaged(target.get(), config.managedBy()));
         }
         var operation = channels.updateFreshness(intent.clusterArn(), target.get().channelArn(), spec.freshnessSeconds());
         AlarmGateway.AlarmSpec freshness = alarmSpecs.freshness(intent.clusterArn(), intent.channelName(), intent.topic(),
@@ -178,9 +179,21 @@ public final class ProvisioningService {
                 List.of(), operation.clusterOperationArn()));
     }
 
-    private static Optional<ProvisionProblem> adoptionProblem(ChannelDescription found, ChannelSpec spec) {
-        if (!OwnershipTags.isManaged(found.tags())) {
-            return Optional.of(unmanaged(found));
+    /**
+     * The tags the new channel carries: the intent's {@code channelTags} (the resolver keeps a replacement's logical
+     * table key there), else our ownership tags for the spec.
+     */
+    private Map<String, String> channelTags(Intent intent, ChannelSpec spec) {
+        if (!intent.channelTags().isEmpty()) {
+            return intent.channelTags();
+        }
+        return intent.tableKey().isEmpty() ? OwnershipTags.of(spec, config.managedBy())
+                : OwnershipTags.of(spec, config.managedBy(), intent.tableKey());
+    }
+
+    private Optional<ProvisionProblem> adoptionProblem(ChannelDescription found, ChannelSpec spec) {
+        if (!OwnershipTags.isManagedBy(found.tags(), config.managedBy())) {
+            return Optional.of(unmanaged(found, config.managedBy()));
         }
         String theirs = OwnershipTags.fingerprint(found.tags()).orElse("");
         if (!theirs.equals(spec.fingerprint())) {
@@ -193,10 +206,12 @@ public final class ProvisioningService {
         return Optional.empty();
     }
 
-    static ProvisionProblem unmanaged(ChannelDescription found) {
+    static ProvisionProblem unmanaged(ChannelDescription found, String managedBy) {
+        String holder = found.tags().get(OwnershipTags.MANAGED_BY);
         return new ProvisionProblem(ProvisionProblem.Code.CHANNEL_NAME_TAKEN_UNMANAGED,
-                "channel " + found.channelName() + " (" + found.channelArn() + ") exists without the "
-                        + OwnershipTags.MANAGED_BY + " tag; Channel Pilot never modifies channels it does not own",
+                "channel " + found.channelName() + " (" + found.channelArn() + ") is not managed by this stack ("
+                        + OwnershipTags.MANAGED_BY + (holder == null ? " tag missing" : "=" + holder) + ", expected "
+                        + managedBy + "); Channel Pilot never modifies channels it does not own",
                 "Leave it to whoever manages it (IaC), or delete it yourself and Channel Pilot creates its own on the next "
                         + "sweep; set managed=false on the rule to silence this.");
     }

@@ -5,7 +5,6 @@ import io.channelpilot.gateway.ChannelGateway;
 import io.channelpilot.gateway.GrantGateway;
 import io.channelpilot.gateway.LogGroupGateway;
 import io.channelpilot.model.ChannelSpec;
-import io.channelpilot.model.OwnershipTags;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -49,7 +48,7 @@ final class Fakes {
         }
 
         @Override
-        public CreateOutcome create(ChannelSpec spec, String managedBy) {
+        public CreateOutcome create(ChannelSpec spec, Map<String, String> tags) {
             calls.add("createChannel");
             if (createFailure != null) {
                 throw createFailure;
@@ -63,7 +62,7 @@ final class Fakes {
             }
             String arn = channelArn(spec.clusterArn(), spec.channelName(), ids.incrementAndGet());
             byName.put(spec.channelName(), new ChannelDescription(arn, spec.channelName(), "CREATING", spec.freshnessSeconds(),
-                    OwnershipTags.of(spec, managedBy), "", "", "op-" + ids.get()));
+                    tags, "", "", "op-" + ids.get()));
             return new CreateOutcome.Created(new ChannelOperation(arn, "op-" + ids.get()));
         }
 

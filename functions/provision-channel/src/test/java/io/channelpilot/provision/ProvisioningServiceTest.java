@@ -134,6 +134,34 @@ class ProvisioningServiceTest {
     }
 
     @Test
+    void shouldWriteTheIntentsChannelTagsWhenCreating() {
+        // given: a replacement-style intent whose logical table key differs from the physical table
+        Map<String, String> tags = new java.util.LinkedHashMap<>(OwnershipTags.of(spec, ProvisionFixtures.MANAGED_BY, "sales.orders_logical"));
+        io.channelpilot.plan.Intent base = ProvisionFixtures.create(spec);
+        io.channelpilot.plan.Intent intent = new io.channelpilot.plan.Intent(base.clusterArn(), base.topic(), base.channelName(),
+                base.plan(), base.reason(), base.message(), spec, spec.fingerprint(), null, false, null, base.trigger(),
+                "sales.orders_logical", tags);
+
+        done(service.run(new ProvisionRequest(ProvisionAction.CREATE, intent, "exec-1")));
+
+        assertThat(fakes.channels.byName.get(spec.channelName()).tags()).isEqualTo(tags)
+                .containsEntry(OwnershipTags.TABLE_KEY, "sales.orders_logical");
+    }
+
+    @Test
+    void shouldRefuseSameNameChannelManagedByAnotherStack() {
+        Map<String, String> theirs = new java.util.HashMap<>(ProvisionFixtures.ours(spec));
+        theirs.put(OwnershipTags.MANAGED_BY, "channel-pilot-other");
+        fakes.channels.add(spec.channelName(), "ACTIVE", theirs);
+
+        ProvisionProblem problem = refused(service.run(new ProvisionRequest(ProvisionAction.CREATE, ProvisionFixtures.create(spec), "exec-1")));
+
+        assertThat(problem.code()).isEqualTo(ProvisionProblem.Code.CHANNEL_NAME_TAKEN_UNMANAGED);
+        assertThat(problem.message()).contains("channel-pilot-other").contains("expected channel-pilot");
+        assertThat(fakes.calls).containsExactly("findByName");
+    }
+
+    @Test
     void shouldRefuseWhenOurSameNameChannelHasAnotherFingerprint() {
         ChannelSpec other = ProvisionFixtures.spec("orders", 600);
         Map<String, String> tags = new java.util.HashMap<>(ProvisionFixtures.ours(other));

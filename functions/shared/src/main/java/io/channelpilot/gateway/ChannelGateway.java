@@ -22,8 +22,11 @@ public interface ChannelGateway {
      */
     Optional<ChannelDescription> findByName(String clusterArn, String topic, String channelName);
 
-    /** CreateChannel from {@code ChannelRequests}; a 409 is {@link CreateOutcome.NameTaken}, not an exception. */
-    CreateOutcome create(ChannelSpec spec, String managedBy);
+    /**
+     * CreateChannel from {@code ChannelRequests} carrying exactly {@code tags} (the intent's ownership tags); a 409 is
+     * {@link CreateOutcome.NameTaken}, not an exception.
+     */
+    CreateOutcome create(ChannelSpec spec, Map<String, String> tags);
 
     /** UpdateChannel with only {@code icebergDestinationUpdate.dataFreshnessInSeconds} (the one updatable field). */
     ChannelOperation updateFreshness(String clusterArn, String channelArn, int freshnessSeconds);

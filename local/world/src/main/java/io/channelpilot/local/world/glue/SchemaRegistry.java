@@ -136,12 +136,6 @@ public final class SchemaRegistry {
                 .orElseThrow(() -> GlueErrors.notFound("Schema version is not found. SchemaVersionId: " + versionId));
     }
 
-    /** The definition of a schema version by id, for GSR-serialised records (the delivery simulation). */
-    public synchronized Optional<String> definitionOfVersion(String versionId) {
-        return schemas.values().stream().flatMap(s -> s.versions.stream())
-                .filter(v -> v.schemaVersionId().equals(versionId)).findFirst().map(SchemaVersion::definition);
-    }
-
     synchronized RegisteredSchema schemaOfVersion(String versionId) {
         return schemas.values().stream().filter(s -> s.versions.stream()
                 .anyMatch(v -> v.schemaVersionId().equals(versionId))).findFirst().orElseThrow();

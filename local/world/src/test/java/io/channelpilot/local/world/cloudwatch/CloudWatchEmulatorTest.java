@@ -233,17 +233,20 @@ class CloudWatchEmulatorTest {
     }
 
     @Test
-    void shouldDeleteAlarmsAndRefuseUnknownNames() {
+    void shouldDeleteNamedAlarmsEvenWhenSomeNamesAreUnknown() {
         putAlarm("cp-a", null);
-        assertThatThrownBy(() -> cw.deleteAlarms(r -> r.alarmNames("cp-a", "missing")))
-                .isInstanceOf(ResourceNotFoundException.class);
-        assertThat(emulator.alarm("cp-a")).isPresent();
+        putAlarm("cp-b", null);
 
-        cw.deleteAlarms(r -> r.alarmNames("cp-a"));
-        assertThat(emulator.alarms()).isEmpty();
+        cw.deleteAlarms(r -> r.alarmNames("cp-a", "missing"));
+
+        assertThat(emulator.alarms()).extracting(io.channelpilot.local.world.cloudwatch.MetricAlarm::alarmName)
+                .containsExactly("cp-b");
         assertThatThrownBy(() -> cw.listTagsForResource(r -> r.resourceARN(arn("cp-a"))))
                 .isInstanceOfSatisfying(AwsServiceException.class,
                         e -> assertThat(e.awsErrorDetails().errorCode()).isEqualTo("ResourceNotFoundException"));
+        assertThatThrownBy(() -> cw.deleteAlarms(r -> r.alarmNames(java.util.Collections.nCopies(101, "x"))))
+                .isInstanceOfSatisfying(AwsServiceException.class,
+                        e -> assertThat(e.awsErrorDetails().errorCode()).isEqualTo("InvalidParameterValue"));
     }
 
     @Test
