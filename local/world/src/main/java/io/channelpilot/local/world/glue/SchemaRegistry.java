@@ -167,6 +167,12 @@ public final class SchemaRegistry {
         return s.latest().isPresent() ? Optional.empty() : Optional.of("schema " + schemaArn + " has no version");
     }
 
+    /** A version's definition by its id ({@code JSON_SCHEMA_GSR} records carry the id), for the delivery simulation. */
+    public synchronized Optional<String> definitionOfVersion(String schemaVersionId) {
+        return schemas.values().stream().flatMap(s -> s.versions.stream())
+                .filter(v -> v.schemaVersionId().equals(schemaVersionId)).findFirst().map(SchemaVersion::definition);
+    }
+
     /** The latest definition of a schema, for the delivery simulation. */
     public synchronized Optional<String> latestDefinition(String schemaArn) {
         return Optional.ofNullable(schemas.get(nameFromArn(schemaArn, "schema/")))
