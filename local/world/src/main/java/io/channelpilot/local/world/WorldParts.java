@@ -105,8 +105,8 @@ final class WorldParts {
                 DeliveryChannel.SchemaSource schema = "JSON_SCHEMA_GSR".equals(s.valueConverter())
                         ? new DeliveryChannel.SchemaSource.Registry(id ->
                                 services.glue().registry().definitionOfVersion(id.toString()))
-                        : new DeliveryChannel.SchemaSource.Plain(s.schemaArn()
-                                .flatMap(arn -> services.glue().registry().latestDefinition(arn)).orElse("{}"));
+                        // plain JSON: the schema resolved when the channel was created (no schema evolution)
+                        : new DeliveryChannel.SchemaSource.Plain(v.schemaDefinition().orElse("{}"));
                 String bucket = s.tableBucketArn().substring(s.tableBucketArn().lastIndexOf('/') + 1);
                 out.add(new DeliveryChannel(v.clusterName(), s.topicName(), s.name(), v.arn(), v.status().name(),
                         v.creationTime(), schema, new TableId(bucket, s.namespace(), s.table()), s.partitionColumn(),
