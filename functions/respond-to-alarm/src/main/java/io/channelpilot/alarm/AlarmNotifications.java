@@ -150,6 +150,7 @@ final class AlarmNotifications {
                     + " (uncompressed) that 300 s freshness needs.", bytesPerSecond.get() / 1_000_000));
             actions.add(NextAction.of("Loosen freshness: set freshness=<301..900> in the channel's tag rule (an in-place update);"
                     + " no per-interval throughput figures are published for other values, so raise it and watch the alarm."));
+            actions.add(NextAction.of("Check the producers: if input dropped unexpectedly, the topic's BytesInPerSec shows when."));
         }
         actions.add(NextAction.of("Check for cluster maintenance or service issues (MSK console / AWS Health) if input is normal."));
         NotificationSeverity severity = notActive ? NotificationSeverity.CRITICAL : NotificationSeverity.WARNING;

@@ -1,5 +1,7 @@
 package io.channelpilot.alarm;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import io.channelpilot.dlq.DlqCause;
 import io.channelpilot.dlq.QuarantineReason;
 
@@ -22,7 +24,7 @@ import java.util.Optional;
  */
 public record TriageReport(long objects, long records, long unparseableRecords, List<CauseCount> causes,
                            Map<Integer, OffsetRange> partitions, List<QuarantinedObject> quarantined,
-                           Optional<Instant> oldestRecord, String lastKey) {
+                           @JsonIgnore Optional<Instant> oldestRecord, String lastKey) {
 
     public TriageReport {
         causes = List.copyOf(causes);
@@ -30,6 +32,13 @@ public record TriageReport(long objects, long records, long unparseableRecords, 
         quarantined = List.copyOf(quarantined);
     }
 
+    /** The stored report's form of {@link #oldestRecord} (ISO-8601, or null). */
+    @JsonProperty("oldestRecord")
+    public String oldestRecordText() {
+        return oldestRecord.map(Instant::toString).orElse(null);
+    }
+
+    @JsonIgnore
     public boolean empty() {
         return objects == 0;
     }
