@@ -77,7 +77,7 @@ final class AlarmNotifications {
                 .map(r -> " Retention race: the oldest entry has used " + r.usedPercent() + "% of the topic's retention;"
                         + " redrive within " + r.left().toHours() + " h or the records are gone.").orElse("");
         return new Notification(NotificationKind.DLQ_TRIAGE, severity,
-                "DLQ triage: " + report.records() + " dead-lettered record(s) on " + ch.channelName(),
+                title("DLQ triage: " + report.records() + " dead-lettered record(s) on " + ch.channelName()),
                 ch.clusterArn(), ch.topic(), ch.channelName(), ch.owner(), summary, facts, actions, RUNBOOK, event.eventId());
     }
 
@@ -105,6 +105,16 @@ final class AlarmNotifications {
                 RedriveCommand.start(ch.clusterArn(), ch.channelName(), plan.stuck(), List.of(), true)));
         return "Nothing was redriven: no cause is repairable by the channel's repair rules.";
     }
+
+    /**
+     * Keeps "[Channel Pilot] CRITICAL " + title within the renderer's 99 characters (SNS: ASCII, under 100); longer
+     * subjects get a non-ASCII ellipsis from the shared renderer, which SNS rejects (InvalidParameter: Subject).
+     */
+    static String title(String title) {
+        return title.length() <= MAX_TITLE ? title : title.substring(0, MAX_TITLE - 3) + "...";
+    }
+
+    static final int MAX_TITLE = 74;
 
     private static String stuckAdvice(DlqCause cause) {
         return switch (cause) {
@@ -154,7 +164,7 @@ final class AlarmNotifications {
         }
         actions.add(NextAction.of("Check for cluster maintenance or service issues (MSK console / AWS Health) if input is normal."));
         NotificationSeverity severity = notActive ? NotificationSeverity.CRITICAL : NotificationSeverity.WARNING;
-        return new Notification(NotificationKind.DATA_FRESHNESS, severity, "Data freshness alarm on " + ch.channelName(),
+        return new Notification(NotificationKind.DATA_FRESHNESS, severity, title("Data freshness alarm on " + ch.channelName()),
                 ch.clusterArn(), ch.topic(), ch.channelName(), ch.owner(), summary.toString(), facts, actions, RUNBOOK,
                 event.eventId());
     }
@@ -165,7 +175,7 @@ final class AlarmNotifications {
         facts.put("signal", event.signal().metric());
         facts.put("previousState", event.previousState());
         return new Notification(NotificationKind.ALARM_RESOLVED, NotificationSeverity.INFO,
-                "Resolved: " + event.signal().metric() + " on " + ch.channelName(), ch.clusterArn(), ch.topic(),
+                title("Resolved: " + event.signal().metric() + " on " + ch.channelName()), ch.clusterArn(), ch.topic(),
                 ch.channelName(), ch.owner(), "The alarm " + event.alarmName() + " returned to OK.", facts, List.of(), RUNBOOK,
                 event.eventId());
     }

@@ -250,6 +250,15 @@ class RespondToAlarmHandlerTest {
     }
 
     @Test
+    void shouldKeepTheSubjectAsciiAndShortWhenTheChannelNameIsLong() {
+        String longName = "c".repeat(64);
+
+        String title = AlarmNotifications.title("DLQ triage: 123456 dead-lettered record(s) on " + longName);
+
+        assertThat(("[Channel Pilot] CRITICAL " + title)).hasSizeLessThan(100).endsWith("...");
+    }
+
+    @Test
     void shouldReportChannelUnknownWhenTheClusterDoesNotExist() throws IOException {
         msk.clusters.clear();
 
@@ -299,7 +308,10 @@ class RespondToAlarmHandlerTest {
         try (InputStream in = new java.io.ByteArrayInputStream(event)) {
             handler.handleRequest(in, out, new TestContext());
         }
-        publisher.sent.forEach(m -> assertThat(m.message()).doesNotContain("SECRET-MARKER"));
+        publisher.sent.forEach(m -> {
+            assertThat(m.message()).doesNotContain("SECRET-MARKER");
+            assertThat(m.subject()).hasSizeLessThan(100).matches("[\\x20-\\x7E]+"); // SNS: ASCII, under 100
+        });
         return mapper.readTree(out.toByteArray());
     }
 

@@ -78,9 +78,10 @@ class AlarmTriageTest {
             SdkAlarmGateway alarms = new SdkAlarmGateway(cw);
             new ChannelAlarms(AlarmSettings.defaults()).all(spec.clusterArn(), spec.channelName(), TOPIC,
                     spec.freshnessSeconds()).forEach(alarms::put);
+            String desired = json(spec);
             new DynamoDbStatusStore(dynamo, world.functionEnvironment().get("CHANNEL_PILOT_STATUS_TABLE"), world.clock())
                     .update(new ChannelKey(spec.clusterArn(), spec.channelName()), TOPIC,
-                            s -> s.withDesired(json(spec), spec.fingerprint()).withObserved(channelArn, "ACTIVE"));
+                            s -> s.withDesired(desired, spec.fingerprint()).withObserved(channelArn, "ACTIVE"));
             world.advance(Duration.ofSeconds(60));
 
             // WHEN 20 good records and 6 bad ones (3 missing a required field, 2 type mismatches, 1 malformed) arrive
@@ -135,6 +136,8 @@ class AlarmTriageTest {
 
             // THEN it is quarantined (copied) and reported, and no record is counted again
             List<JsonNode> after = notifications("DLQ_TRIAGE");
+            assertThat(world.workflows().deliveries()).filteredOn(d -> d.eventId().equals(again.path("id").asText()))
+                    .singleElement().satisfies(d -> assertThat(d.result()).isEqualTo("invoked"));
             assertThat(after).hasSize(2);
             assertThat(after.get(1).path("facts").toString()).contains("NOT_JSON " + garbageKey);
             assertThat(after.get(1).at("/facts/records").asText()).isEqualTo("0");
