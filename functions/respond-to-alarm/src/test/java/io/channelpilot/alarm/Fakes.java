@@ -48,7 +48,7 @@ final class Fakes {
         }
     }
 
-    static final class Bucket implements AlarmPorts.DlqObjects {
+    static class Bucket implements AlarmPorts.DlqObjects {
         final TreeMap<String, byte[]> objects = new TreeMap<>();
         final List<String> copies = new ArrayList<>();
         int reads;
