@@ -259,6 +259,19 @@ class RespondToAlarmHandlerTest {
     }
 
     @Test
+    void shouldWarnOnceWhenRowsFailButTheDlqIsEmpty() throws IOException {
+        givenSpec(RedrivePolicy.MANUAL, List.of());
+
+        JsonNode out = invoke("failed-rows-alarm.json");
+        JsonNode again = invoke("failed-rows-alarm.json");
+
+        assertThat(out.path("outcome").asText()).isEqualTo("NO_DLQ_OBJECTS");
+        assertThat(again.path("outcome").asText()).isEqualTo("NO_DLQ_OBJECTS");
+        assertThat(publisher.sent).hasSize(1);
+        assertThat(sentJson(0).path("actions").toString()).contains("DLQ bucket exists");
+    }
+
+    @Test
     void shouldReportChannelUnknownWhenTheClusterDoesNotExist() throws IOException {
         msk.clusters.clear();
 
