@@ -119,8 +119,9 @@ final class WorldParts {
     }
 
     static MetricPublisher metricsTo(CloudWatchEmulator cloudWatch) {
+        // the unit matters: an alarm with a Unit only counts datapoints published with that unit
         return data -> data.forEach(d -> cloudWatch.record(d.namespace(), d.metricName(), d.dimensions(), d.value(),
-                d.timestamp()));
+                d.unit().cloudWatchName(), d.timestamp()));
     }
 
     /** First delivery: MSK created the table (reference §2) and the channel can now be SUSPENDED by its deletion. */
