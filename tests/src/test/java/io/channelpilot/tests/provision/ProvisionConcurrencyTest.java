@@ -106,7 +106,10 @@ class ProvisionConcurrencyTest {
         }).toList();
         assertThat(outcomes).filteredOn(o -> o.has("provision") && !o.path("provision").path("adopted").asBoolean())
                 .hasSize(1);
-        assertThat(outcomes).allSatisfy(o -> assertThat(!o.has("failure")).as("no failure in %s", o).isTrue());
+        // the lease is honoured: an execution that did not create either adopted, or was refused with ChannelBusy
+        assertThat(outcomes).allSatisfy(o -> assertThat(!o.has("failure")
+                || o.at("/failure/Error").asText().equals("io.channelpilot.workflow.ChannelBusy"))
+                .as("failure in %s", o.path("failure")).isTrue());
         // AND the lease was honoured and handed back: nobody holds it once all executions are done
         try (DynamoDbClient dynamo = LocalClients.dynamo(pw.world().server().endpoint(), pw.world().file().region())) {
             DynamoDbStatusStore store = new DynamoDbStatusStore(dynamo, LocalStack.STATUS_TABLE, pw.world().clock());
@@ -114,15 +117,25 @@ class ProvisionConcurrencyTest {
         }
     }
 
-    /** One channel on the topic, ACTIVE, one CreateChannel, and no failure notified (only CHANNEL_ACTIVE). */
+    /**
+     * One channel on the topic, ACTIVE, one CreateChannel, exactly one CHANNEL_ACTIVE from the execution that created
+     * it, and nothing CRITICAL: every other execution adopted the channel, found it in sync, or was turned away by the
+     * lease (CHANNEL_BUSY, a WARNING). Overlapping executions on the virtual clock burn through the ChannelBusy
+     * retries (~7 virtual minutes) in milliseconds while the lease holder is still polling, so some do end with
+     * CHANNEL_BUSY here; see the report of the it-provision branch.
+     */
     private static DescribeChannelResponse assertOneActiveChannel(Mark mark, String topic) {
         List<DescribeChannelResponse> channels = pw.channels(CLUSTER, topic);
         assertThat(channels).hasSize(1);
         assertThat(channels.get(0).status()).isEqualTo(ChannelStatus.ACTIVE);
         assertThat(pw.countSince(mark, "kafka:CreateChannel")).isEqualTo(1);
         List<Note> notes = pw.notificationsSince(mark, topic);
-        assertThat(notes).isNotEmpty().allSatisfy(n -> assertThat(n.kind()).isEqualTo("CHANNEL_ACTIVE"));
-        assertThat(notes).filteredOn(n -> "false".equals(n.fact("adopted"))).hasSize(1);
+        assertThat(notes).filteredOn(n -> n.kind().equals("CHANNEL_ACTIVE") && "false".equals(n.fact("adopted")))
+                .hasSize(1);
+        assertThat(notes).allSatisfy(n -> assertThat(n.kind().equals("CHANNEL_ACTIVE")
+                || n.kind().equals("PROVISIONING_ERROR") && "CHANNEL_BUSY".equals(n.fact("code")))
+                .as("%s %s", n.kind(), n.fact("code")).isTrue());
+        assertThat(notes).extracting(Note::severity).doesNotContain("CRITICAL");
         return channels.get(0);
     }
 

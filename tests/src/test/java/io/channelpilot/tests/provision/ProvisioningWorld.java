@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.channelpilot.local.sfn.exec.ExecutionDescription;
-import io.channelpilot.local.sfn.task.lambda.HandlerFactory;
 import io.channelpilot.local.world.LocalClients;
 import io.channelpilot.local.world.LocalWorld;
 import io.channelpilot.local.world.cloudwatch.MetricAlarm;
@@ -56,7 +55,7 @@ final class ProvisioningWorld implements AutoCloseable {
         SwitchableExecutor executor = new SwitchableExecutor();
         LocalWorld.Options options = new LocalWorld.Options(Repo.root().resolve(WORLD_FILE),
                 Repo.root().resolve("template.yaml"), null,
-                HandlerFactory.reflective(Thread.currentThread().getContextClassLoader()), executor, Map.of());
+                null, executor, Map.of()); // null: WorldHandlerFactory, handlers on the virtual clock
         return new ProvisioningWorld(LocalWorld.start(options), executor);
     }
 
