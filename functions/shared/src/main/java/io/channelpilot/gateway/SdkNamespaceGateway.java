@@ -2,6 +2,8 @@ package io.channelpilot.gateway;
 
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.s3tables.S3TablesClient;
+import software.amazon.awssdk.services.s3tables.model.CreateNamespaceRequest;
+import software.amazon.awssdk.services.s3tables.model.GetNamespaceRequest;
 
 /**
  * {@link NamespaceGateway} over S3 Tables: GetNamespace, and CreateNamespace when it is not found. A concurrent
@@ -19,7 +21,7 @@ public final class SdkNamespaceGateway implements NamespaceGateway {
     @Override
     public boolean ensure(String tableBucketArn, String namespace) {
         try {
-            tables.getNamespace(r -> r.tableBucketARN(tableBucketArn).namespace(namespace));
+            tables.getNamespace(GetNamespaceRequest.builder().tableBucketARN(tableBucketArn).namespace(namespace).build());
             return false;
         } catch (SdkException e) {
             if (!AwsErrors.isNotFound(e)) {
@@ -27,7 +29,8 @@ public final class SdkNamespaceGateway implements NamespaceGateway {
             }
         }
         try {
-            tables.createNamespace(r -> r.tableBucketARN(tableBucketArn).namespace(namespace));
+            tables.createNamespace(CreateNamespaceRequest.builder().tableBucketARN(tableBucketArn).namespace(namespace)
+                    .build());
             return true;
         } catch (SdkException e) {
             if (AwsErrors.hasCode(e, "ConflictException")) {
