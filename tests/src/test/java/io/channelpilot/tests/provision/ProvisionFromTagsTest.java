@@ -140,7 +140,8 @@ class ProvisionFromTagsTest {
         // AND the UpdateChannel body carried nothing but icebergDestinationUpdate.dataFreshnessInSeconds (CloudTrail)
         JsonNode update = pw.world().events().published().stream()
                 .filter(e -> "UpdateChannel".equals(e.at("/detail/eventName").asText())
-                        && e.at("/detail/requestParameters/channelArn").asText().equals(before.channelArn()))
+                        && ProvisioningWorld.decoded(e.at("/detail/requestParameters/channelArn").asText())
+                                .equals(before.channelArn()))
                 .findFirst().orElseThrow().at("/detail/requestParameters");
         assertThat(update.path("icebergDestinationUpdate").toString()).isEqualTo("{\"dataFreshnessInSeconds\":900}");
         assertThat(fieldNames(update)).containsExactlyInAnyOrder("clusterArn", "channelArn", "icebergDestinationUpdate");

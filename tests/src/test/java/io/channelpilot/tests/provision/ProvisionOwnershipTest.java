@@ -180,7 +180,7 @@ class ProvisionOwnershipTest {
     private static Instant eventTime(String eventName, String channelArn) {
         return pw.world().events().published().stream()
                 .filter(e -> eventName.equals(e.at("/detail/eventName").asText())
-                        && channelArn.equals(e.at("/detail/requestParameters/channelArn").asText()))
+                        && channelArn.equals(ProvisioningWorld.decoded(e.at("/detail/requestParameters/channelArn").asText())))
                 .map(e -> Instant.parse(e.at("/detail/eventTime").asText())).findFirst().orElseThrow();
     }
 }

@@ -166,6 +166,11 @@ final class ProvisioningWorld implements AutoCloseable {
         return out;
     }
 
+    /** CloudTrail records REST path parameters as sent: ARNs percent-encoded (MSK developer guide examples). */
+    static String decoded(String pathParameter) {
+        return java.net.URLDecoder.decode(pathParameter, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
     static String table(DescribeChannelResponse channel) {
         return channel.icebergDestinationConfiguration().destinationTableList().get(0).destinationTableName();
     }
