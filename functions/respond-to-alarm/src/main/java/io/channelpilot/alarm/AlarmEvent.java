@@ -30,6 +30,14 @@ public record AlarmEvent(String eventId, String alarmName, String alarmArn, Stri
         return "OK".equals(state);
     }
 
+    /**
+     * OK after ALARM: something that broke is fixed. A new alarm goes INSUFFICIENT_DATA → OK on its first evaluation;
+     * that is no recovery and must not notify anybody.
+     */
+    public boolean isRecovery() {
+        return isOk() && "ALARM".equals(previousState);
+    }
+
     /** What the handler got: an event to act on, or a reason to ignore it (codes are stable). */
     public sealed interface Input permits Input.Ours, Input.Ignored {
         record Ours(AlarmEvent event) implements Input {

@@ -50,8 +50,9 @@ public final class AlarmResponder {
             return AlarmResponse.of("IGNORED", ignored.code(), "");
         }
         AlarmEvent event = ((AlarmEvent.Input.Ours) input).event();
-        if (!event.isAlarm() && !event.isOk()) {
-            return AlarmResponse.of("IGNORED", "STATE_" + event.state(), event.channelName());
+        if (!event.isAlarm() && !event.isRecovery()) {
+            String reason = event.isOk() ? "STATE_OK_FROM_" + event.previousState() : "STATE_" + event.state();
+            return AlarmResponse.of("IGNORED", reason, event.channelName());
         }
         // DLQ triage needs no claim: its watermark makes a duplicate a no-op, and a failed run stays retryable.
         if (!event.signal().meansDeadLetters() || event.isOk()) {

@@ -53,4 +53,18 @@ class AlarmEventTest {
         assertThat(((AlarmEvent.Input.Ignored) AlarmEvent.parse(cpu)).code()).isEqualTo("UNKNOWN_METRIC");
         assertThat(((AlarmEvent.Input.Ignored) AlarmEvent.parse(null)).code()).isEqualTo("NOT_AN_ALARM_EVENT");
     }
+
+    @Test
+    void shouldTreatOnlyOkAfterAlarmAsARecovery() throws IOException {
+        ObjectNode firstEvaluation = event("dlq-delivery-ok.json");
+        ((ObjectNode) firstEvaluation.at("/detail/previousState")).put("value", "INSUFFICIENT_DATA");
+
+        AlarmEvent fresh = ((AlarmEvent.Input.Ours) AlarmEvent.parse(firstEvaluation)).event();
+        AlarmEvent recovered = ((AlarmEvent.Input.Ours) AlarmEvent.parse(event("dlq-delivery-ok.json"))).event();
+
+        assertThat(fresh.isOk()).isTrue();
+        assertThat(fresh.isRecovery()).as("a new alarm's first evaluation is no recovery").isFalse();
+        assertThat(recovered.previousState()).isEqualTo("ALARM");
+        assertThat(recovered.isRecovery()).isTrue();
+    }
 }
