@@ -1,0 +1,14 @@
+package io.channelpilot.redrive;
+
+/** A refusal as a value: stable code, human message, remediation. */
+public record RedriveRefused(RedriveCode code, String message) {
+
+    public String remediation() {
+        return code.remediation();
+    }
+
+    @Override
+    public String toString() {
+        return code + ": " + message + " -> " + remediation();
+    }
+}
