@@ -1,6 +1,7 @@
 package io.channelpilot.redrive;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import io.channelpilot.dlq.DlqCause;
 import io.channelpilot.model.RepairRule;
 import java.time.Instant;
 import java.util.List;
@@ -14,7 +15,7 @@ import java.util.Optional;
  * @param channelName    the channel (deterministic name, DESIGN §4)
  * @param from           only DLQ entries whose record timestamp is at or after this instant (null = no bound)
  * @param to             only DLQ entries before this instant (null = no bound)
- * @param causes         only these DLQ error codes (empty = every cause)
+ * @param causes         only entries of these classified causes (empty = every cause)
  * @param repairs        repair rules applied before pre-validation, in order (empty: the channel's own rules apply)
  * @param ratePerSecond  task-wide cap on re-produced records per second (split evenly across MaxConcurrency workers)
  * @param maxConcurrency Distributed Map MaxConcurrency; each worker gets ratePerSecond / maxConcurrency
@@ -22,7 +23,7 @@ import java.util.Optional;
  * @param mode           LIVE or DRY_RUN
  * @param requestedBy    who asked (user ARN, "triage", "cli"), for the notification
  */
-public record RedriveRequest(String clusterArn, String channelName, Instant from, Instant to, List<String> causes,
+public record RedriveRequest(String clusterArn, String channelName, Instant from, Instant to, List<DlqCause> causes,
                              List<RepairRule> repairs, int ratePerSecond, int maxConcurrency, int loopLimit,
                              RunMode mode, String requestedBy) {
 
@@ -79,7 +80,7 @@ public record RedriveRequest(String clusterArn, String channelName, Instant from
     }
 
     /** True when the entry's timestamp and cause pass the filters; an entry without a timestamp passes time filters. */
-    public boolean selects(Instant timestamp, String cause) {
+    public boolean selects(Instant timestamp, DlqCause cause) {
         if (!causes.isEmpty() && !causes.contains(cause)) {
             return false;
         }

@@ -85,8 +85,8 @@ public final class RedriveService {
                 TaskState.PENDING, RedriveCounters.ZERO, "", "", now, null, null);
         Optional<String> holder = tasks.create(task);
         if (holder.isPresent()) {
-            return Refused.of(RedriveCode.TASK_ALREADY_ACTIVE, "channel " + key.channelName()
-                    + " already has active redrive task " + holder.get());
+            return new Refused(new RedriveRefused(RedriveCode.TASK_ALREADY_ACTIVE, "channel " + key.channelName()
+                    + " already has active redrive task " + holder.get(), holder.get()));
         }
         try {
             String arn = executions.start(taskId, RedriveJson.write(java.util.Map.of("taskId", taskId)));
