@@ -48,7 +48,7 @@ public final class ControlService {
                 + taskId + "'"));
         return switch (step) {
             case "prepare" -> prepare(task);
-            case "summarise" -> summarise(task, input.path("failure"));
+            case "summarise" -> summarise(task, input.path("input").path("failure"));
             default -> throw new IllegalArgumentException("step must be prepare or summarise, got '" + step + "'");
         };
     }
