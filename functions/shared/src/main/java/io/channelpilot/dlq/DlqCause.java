@@ -86,6 +86,6 @@ public enum DlqCause {
     }
 
     private static String normalise(String code) {
-        return code == null ? "" : code.trim().toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]+", "_");
+        return code == null ? "" : code.trim().replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]+", "_");
     }
 }

@@ -53,12 +53,12 @@ public record DlqFormat(List<String> topic, List<String> partition, List<String>
                 variants("sequenceNumber", "seqNo", "/metadata/sequenceNumber", "/record/sequenceNumber"),
                 variants("timestamp", "recordTimestamp", "kafkaTimestamp", "eventTime", "/metadata/timestamp",
                         "/record/timestamp"),
-                variants("errorCode", "/error/code", "/error/errorCode", "/error/type", "/errorDetails/code",
+                variants("errorCode", "/error/code", "/error/errorCode", "/error/type", "/Error/Code", "/Error/Type", "/errorDetails/code",
                         "errorType", "failureCode", "reason"),
-                variants("errorMessage", "/error/message", "/error/errorMessage", "/errorDetails/message",
+                variants("errorMessage", "/error/message", "/error/errorMessage", "/Error/Message", "/errorDetails/message",
                         "failureMessage", "message", "error"),
                 variants("fieldPointer", "fieldPath", "jsonPointer", "field", "/error/fieldPointer", "/error/field",
-                        "/error/path", "/errorDetails/field"),
+                        "/error/path", "/Error/Field", "/Error/Path", "/errorDetails/field"),
                 variants("payloadBase64", "payload", "rawData", "data", "value", "/record/value"),
                 DEFAULT_MAX_LINE_BYTES);
     }

@@ -116,22 +116,32 @@ public final class DlqParser {
     private void readLines(InputStream in, String fallbackTopic, Counter counter) throws IOException {
         ByteArrayOutputStream line = new ByteArrayOutputStream(4096);
         boolean tooLong = false;
-        int b;
-        while ((b = in.read()) >= 0) {
-            if (b == '\n') {
-                acceptLine(line, tooLong, fallbackTopic, counter);
-                line.reset();
-                tooLong = false;
-            } else if (!tooLong) {
-                if (line.size() >= format.maxLineBytes()) {
-                    tooLong = true;
+        byte[] buf = new byte[64 * 1024];
+        int n;
+        while ((n = in.read(buf)) >= 0) {
+            int start = 0;
+            for (int i = 0; i < n; i++) {
+                if (buf[i] == '\n') {
+                    tooLong = append(line, tooLong, buf, start, i - start);
+                    acceptLine(line, tooLong, fallbackTopic, counter);
                     line.reset();
-                } else {
-                    line.write(b);
+                    tooLong = false;
+                    start = i + 1;
                 }
             }
+            tooLong = append(line, tooLong, buf, start, n - start);
         }
         acceptLine(line, tooLong, fallbackTopic, counter);
+    }
+
+    /** Appends unless the line is already over the limit; returns whether it is (then the line is dropped). */
+    private boolean append(ByteArrayOutputStream line, boolean tooLong, byte[] buf, int off, int len) {
+        if (tooLong || line.size() + len > format.maxLineBytes()) {
+            line.reset();
+            return true;
+        }
+        line.write(buf, off, len);
+        return false;
     }
 
     private void acceptLine(ByteArrayOutputStream line, boolean tooLong, String fallbackTopic, Counter counter) {
