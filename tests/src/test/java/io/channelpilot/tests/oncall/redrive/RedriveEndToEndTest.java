@@ -207,6 +207,114 @@ class RedriveEndToEndTest {
         }
     }
 
+    @Test
+    @Order(6)
+    void shouldReproduceOnceDespiteAKilledWorkerStopPoisonAndReportExpired() throws Exception {
+        // GIVEN new dead-lettered records after t0: one that will fall out of retention, four repairable, one poison
+        java.time.Instant t0 = java.time.Instant.now().minusSeconds(1);
+        var expiring = world.kafka().produce(CLUSTER, TOPIC, "e".getBytes(StandardCharsets.UTF_8),
+                missingAmount("e1"), Map.of());
+        for (int i = 0; i < 4; i++) {
+            world.kafka().produce(CLUSTER, TOPIC, ("r" + i).getBytes(StandardCharsets.UTF_8), missingAmount("r" + i), Map.of());
+        }
+        world.kafka().produce(CLUSTER, TOPIC, "p".getBytes(StandardCharsets.UTF_8), missingAmount("p1"),
+                Map.of(RedriveHeaders.REDRIVE_COUNT, "2".getBytes(StandardCharsets.UTF_8)));
+        world.advance(Duration.ofMinutes(11));
+        try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(Map.of(
+                "bootstrap.servers", world.kafka().bootstrapServers(CLUSTER)))) {
+            admin.deleteRecords(Map.of(new TopicPartition(TOPIC, expiring.partition()),
+                    org.apache.kafka.clients.admin.RecordsToDelete.beforeOffset(expiring.offset() + 1))).all().get();
+        }
+        // AND a worker that dies once between the broker's acknowledgement and the ledger's DONE mark
+        java.util.concurrent.atomic.AtomicBoolean killed = new java.util.concurrent.atomic.AtomicBoolean();
+        DynamoDbRedriveTaskStore real = new DynamoDbRedriveTaskStore(dynamo, world.stack().statusTable(), world.clock());
+        io.channelpilot.redrive.RedriveTaskStore dying = new DyingOnce(real, killed);
+        Map<String, String> env = new HashMap<>(world.functionEnvironment());
+        var clients = new io.channelpilot.gateway.RedriveClients(env);
+        io.channelpilot.redrive.batch.BatchWorker worker = new io.channelpilot.redrive.batch.BatchWorker(dying,
+                new io.channelpilot.redrive.batch.S3DlqObjects(clients.s3(), io.channelpilot.dlq.DlqParser.withDefaults()),
+                new io.channelpilot.redrive.batch.MskKafkaConnector(new io.channelpilot.redrive.batch.KafkaSettings(
+                        io.channelpilot.redrive.batch.KafkaSettings.Auth.PLAINTEXT,
+                        world.kafka().bootstrapServers(CLUSTER)), clients::kafka), world.clock(), world.clock());
+        world.workflows().lambdas().register("RedriveBatchFunction", new RedriveBatchHandler(worker));
+        long sentBefore = world.sns().published().size();
+        try {
+            // WHEN the operator redrives the window since t0
+            Cli start = cli("redrive", "start", "--channel", spec.channelName(), "--cluster", CLUSTER,
+                    "--from", t0.toString(), "--repair", "default:/amount=0", "--output", "json");
+            String taskId = start.json().path("taskId").asText();
+
+            // THEN the Map retried the killed batch, and every repairable record was produced exactly once
+            assertThat(killed).isTrue();
+            JsonNode status = cli("redrive", "status", "--task", taskId, "--output", "json").json();
+            assertThat(status.path("state").asText()).isEqualTo("SUCCEEDED");
+            assertThat(status.at("/counters/recordsSeen").asLong()).isEqualTo(6);
+            assertThat(status.at("/counters/reproduced").asLong()).isEqualTo(4);
+            assertThat(status.at("/counters/expired").asLong()).isEqualTo(1);
+            assertThat(status.at("/counters/parked").asLong()).isEqualTo(1);
+            assertThat(status.at("/counters/poison").asLong()).isEqualTo(1);
+            List<String> copiesOf = recordsAfter(0).stream().filter(r -> taskId.equals(header(r, RedriveHeaders.REDRIVE_TASK)))
+                    .map(r -> header(r, RedriveHeaders.REDRIVE_OF)).toList();
+            assertThat(copiesOf).hasSize(4).doesNotHaveDuplicates();
+            assertThat(world.sns().published().subList((int) sentBefore, world.sns().published().size()))
+                    .anySatisfy(m -> assertThat(m.toString()).contains("POISON_RECORDS"));
+        } finally {
+            world.workflows().lambdas().register("RedriveBatchFunction", batchHandler);
+        }
+    }
+
+    static byte[] missingAmount(String id) {
+        return ("{\"order_id\":\"" + id + "\",\"event_time\":\"2026-05-01T10:00:00Z\"}").getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Delegates to the real store but dies once on the first DONE mark (after the broker acknowledged the send). */
+    record DyingOnce(io.channelpilot.redrive.RedriveTaskStore d, java.util.concurrent.atomic.AtomicBoolean killed)
+            implements io.channelpilot.redrive.RedriveTaskStore {
+        public java.util.Optional<String> create(RedriveTask t) {
+            return d.create(t);
+        }
+
+        public java.util.Optional<RedriveTask> find(String id) {
+            return d.find(id);
+        }
+
+        public java.util.Optional<RedriveTask> latest(ChannelKey c) {
+            return d.latest(c);
+        }
+
+        public boolean transition(String id, java.util.Set<TaskState> from, TaskState next, String reason,
+                                  java.time.Instant at) {
+            return d.transition(id, from, next, reason, at);
+        }
+
+        public void setExecution(String id, String arn) {
+            d.setExecution(id, arn);
+        }
+
+        public void setSchema(String id, String def) {
+            d.setSchema(id, def);
+        }
+
+        public boolean reportBatch(String id, String batch, RedriveCounters delta) {
+            return d.reportBatch(id, batch, delta);
+        }
+
+        public boolean batchReported(String id, String batch) {
+            return d.batchReported(id, batch);
+        }
+
+        public java.util.Optional<io.channelpilot.redrive.LedgerEntry> claim(String id, io.channelpilot.redrive.LedgerEntry e) {
+            return d.claim(id, e);
+        }
+
+        public void settle(String id, io.channelpilot.redrive.LedgerEntry e) {
+            if (e.state() == io.channelpilot.redrive.LedgerEntry.LedgerState.DONE && killed.compareAndSet(false, true)) {
+                throw new IllegalStateException("worker killed after the send, before the DONE mark");
+            }
+            d.settle(id, e);
+        }
+    }
+
     // ---------------------------------------------------------------- helpers
 
     record Cli(int exit, String out) {
@@ -263,7 +371,8 @@ class RedriveEndToEndTest {
             c.assign(parts);
             c.seekToBeginning(parts);
             Map<TopicPartition, Long> end = c.endOffsets(parts);
-            long total = end.values().stream().mapToLong(Long::longValue).sum();
+            Map<TopicPartition, Long> start = c.beginningOffsets(parts);
+            long total = parts.stream().mapToLong(tp -> end.get(tp) - start.get(tp)).sum();
             int empty = 0;
             List<ConsumerRecord<byte[], byte[]>> all = new ArrayList<>();
             while (all.size() < total && empty < 20) {
