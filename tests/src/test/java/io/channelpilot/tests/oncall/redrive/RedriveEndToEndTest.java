@@ -69,9 +69,11 @@ class RedriveEndToEndTest {
         world = LocalWorld.start(LocalWorld.Options.of(Repo.root().resolve("local/worlds/default.json"),
                 Repo.root().resolve("template.yaml")));
         String region = world.file().region();
+        // the world's function environment already points redrive-batch at the embedded broker (PLAINTEXT); the handler
+        // is bound here only to run its token bucket on the virtual clock
         Map<String, String> batchEnv = new HashMap<>(world.functionEnvironment());
-        batchEnv.put("CHANNEL_PILOT_KAFKA_AUTH", "PLAINTEXT");
-        batchEnv.put("CHANNEL_PILOT_KAFKA_BOOTSTRAP", CLUSTER + "=" + world.kafka().bootstrapServers(CLUSTER));
+        assertThat(batchEnv).containsEntry("CHANNEL_PILOT_KAFKA_AUTH", "PLAINTEXT")
+                .containsEntry("CHANNEL_PILOT_KAFKA_BOOTSTRAP", CLUSTER + "=" + world.kafka().bootstrapServers(CLUSTER));
         batchHandler = new RedriveBatchHandler(RedriveBatchHandler.wire(batchEnv, world.clock(), world.clock()));
         world.workflows().lambdas().register("RedriveBatchFunction", batchHandler);
         dynamo = LocalClients.dynamo(world.server().endpoint(), region);
