@@ -26,7 +26,7 @@ import org.slf4j.LoggerFactory;
 public final class BatchWorker {
 
     private static final Logger LOG = LoggerFactory.getLogger(BatchWorker.class);
-    static final int MAX_RUN = 500;
+    static final int MAX_RUN = 5_000;
     static final long MAX_GAP = 100;
 
     private final RedriveTaskStore store;
@@ -109,14 +109,16 @@ public final class BatchWorker {
                 live.add(id);
             }
         }
+        // copies go to this partition and land at or after its current end: one read serves every claim below
+        long endBefore = source.logEndOffset(task.topic(), partition);
         for (List<RecordId> run : runs(live)) {
             if (!stillActive(task.taskId())) {
+                ledger.awaitSends();
                 return false;
             }
             long first = run.get(0).offset();
             long last = run.get(run.size() - 1).offset();
             Map<Long, SourceRecord> records = source.read(task.topic(), partition, first, last);
-            long endBefore = source.logEndOffset(task.topic(), partition);
             for (RecordId id : run) {
                 SourceRecord record = records.get(id.offset());
                 if (record == null) {
@@ -130,8 +132,10 @@ public final class BatchWorker {
                     ledger.produce(id, record, ((RecordDecider.Produce) decision).value(), endBefore);
                 }
             }
-            ledger.awaitSends();
+            // reading the next run overlaps with the broker acknowledging this one; the producer's buffer bounds memory
+            ledger.awaitSendsBeyond(MAX_RUN);
         }
+        ledger.awaitSends();
         return true;
     }
 

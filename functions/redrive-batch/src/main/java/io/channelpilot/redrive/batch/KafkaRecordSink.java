@@ -28,7 +28,8 @@ public final class KafkaRecordSink implements RecordSink {
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
         p.put(ProducerConfig.ACKS_CONFIG, "all");
-        p.put(ProducerConfig.LINGER_MS_CONFIG, "5");
+        p.put(ProducerConfig.LINGER_MS_CONFIG, "10");
+        p.put(ProducerConfig.BATCH_SIZE_CONFIG, Integer.toString(256 << 10));
         p.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "none");
         p.put(ProducerConfig.CLIENT_ID_CONFIG, "channel-pilot-redrive");
         this.producer = new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer());

@@ -100,6 +100,13 @@ final class LedgerProtocol {
         }
     }
 
+    /** Waits for outstanding sends only when more than {@code limit} are in flight. */
+    void awaitSendsBeyond(int limit) throws InterruptedException {
+        if (pending.size() > limit) {
+            awaitSends();
+        }
+    }
+
     /** Waits for every outstanding send and marks it DONE; a failed send fails the batch (the Map retries it). */
     void awaitSends() throws InterruptedException {
         RuntimeException failure = null;
