@@ -7,6 +7,7 @@ import io.channelpilot.gateway.ProvisioningClients;
 import io.channelpilot.gateway.SdkAlarmGateway;
 import io.channelpilot.gateway.SdkChannelGateway;
 import io.channelpilot.gateway.SdkGrantGateway;
+import io.channelpilot.gateway.SdkNamespaceGateway;
 import io.channelpilot.gateway.SdkLogGroupGateway;
 import io.channelpilot.notify.ItemState;
 import io.channelpilot.store.DynamoDbStatusStore;
@@ -16,6 +17,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.time.Clock;
+import io.channelpilot.time.TimeSource;
 import java.util.Map;
 import software.amazon.lambda.powertools.logging.PowertoolsLogging;
 import software.amazon.lambda.powertools.metrics.Metrics;
@@ -38,7 +40,12 @@ public final class ProvisionChannelHandler implements RequestStreamHandler {
     }
 
     public ProvisionChannelHandler(Map<String, String> env) {
-        this(wire(env, ProvisionConfig.from(env), Clock.systemUTC()), ItemState.mapper());
+        this(env, TimeSource.system());
+    }
+
+    /** The local world's entry point: its virtual clock instead of the system one. */
+    public ProvisionChannelHandler(Map<String, String> env, TimeSource time) {
+        this(wire(env, ProvisionConfig.from(env), time.clock()), ItemState.mapper());
     }
 
     public ProvisionChannelHandler(ProvisioningService service, ObjectMapper mapper) {
@@ -69,6 +76,7 @@ public final class ProvisionChannelHandler implements RequestStreamHandler {
             case CREATE -> result.adopted() ? "ChannelsAdopted" : "ChannelsCreated";
             case UPDATE_FRESHNESS -> "ChannelsUpdated";
             case DELETE, DELETE_REPLACED -> "ChannelsDeleted";
+            case RELEASE -> "ChannelsReleased";
         };
     }
 
@@ -76,7 +84,8 @@ public final class ProvisionChannelHandler implements RequestStreamHandler {
         ProvisioningClients clients = new ProvisioningClients(env);
         StatusStore store = new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock);
         return new ProvisioningService(new SdkChannelGateway(clients.kafka()), new SdkLogGroupGateway(clients.logs()),
-                new SdkAlarmGateway(clients.cloudWatch()), new SdkGrantGateway(clients.lakeFormation()), store,
+                new SdkAlarmGateway(clients.cloudWatch()), new SdkGrantGateway(clients.lakeFormation()),
+                new SdkNamespaceGateway(clients.s3Tables()), store,
                 new StatusRecorder(store, clock, ItemState.mapper()), config);
     }
 

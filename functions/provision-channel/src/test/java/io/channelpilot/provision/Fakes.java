@@ -4,8 +4,8 @@ import io.channelpilot.gateway.AlarmGateway;
 import io.channelpilot.gateway.ChannelGateway;
 import io.channelpilot.gateway.GrantGateway;
 import io.channelpilot.gateway.LogGroupGateway;
+import io.channelpilot.gateway.NamespaceGateway;
 import io.channelpilot.model.ChannelSpec;
-import io.channelpilot.model.OwnershipTags;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,6 +23,7 @@ final class Fakes {
     final LogGroups logGroups = new LogGroups();
     final Alarms alarms = new Alarms();
     final Grants grants = new Grants();
+    final Namespaces namespaces = new Namespaces();
     private final AtomicInteger ids = new AtomicInteger();
 
     static String channelArn(String cluster, String name, int id) {
@@ -49,7 +50,7 @@ final class Fakes {
         }
 
         @Override
-        public CreateOutcome create(ChannelSpec spec, String managedBy) {
+        public CreateOutcome create(ChannelSpec spec, Map<String, String> tags) {
             calls.add("createChannel");
             if (createFailure != null) {
                 throw createFailure;
@@ -63,7 +64,7 @@ final class Fakes {
             }
             String arn = channelArn(spec.clusterArn(), spec.channelName(), ids.incrementAndGet());
             byName.put(spec.channelName(), new ChannelDescription(arn, spec.channelName(), "CREATING", spec.freshnessSeconds(),
-                    OwnershipTags.of(spec, managedBy), "", "", "op-" + ids.get()));
+                    tags, "", "", "op-" + ids.get()));
             return new CreateOutcome.Created(new ChannelOperation(arn, "op-" + ids.get()));
         }
 
@@ -80,6 +81,20 @@ final class Fakes {
             Optional<ChannelDescription> found = byName.values().stream().filter(c -> c.channelArn().equals(channelArn)).findFirst();
             found.ifPresent(c -> byName.remove(c.channelName()));
             return found.map(c -> new ChannelOperation(channelArn, "op-delete"));
+        }
+
+        @Override
+        public void untag(String channelArn, List<String> keys) {
+            calls.add("untag");
+            byName.replaceAll((name, c) -> {
+                if (!c.channelArn().equals(channelArn)) {
+                    return c;
+                }
+                Map<String, String> tags = new LinkedHashMap<>(c.tags());
+                keys.forEach(tags::remove);
+                return new ChannelDescription(c.channelArn(), c.channelName(), c.status(), c.freshnessSeconds(), tags,
+                        c.stateCode(), c.stateMessage(), c.clusterOperationArn());
+            });
         }
 
         ChannelDescription add(String name, String status, Map<String, String> tags) {
@@ -142,6 +157,17 @@ final class Fakes {
                 grantCalls++;
             }
             return new GrantState(grant.principal(), grant.resource(), List.copyOf(new TreeSet<>(grant.permissions())), added);
+        }
+    }
+
+    /** Namespaces that exist, as "bucketArn|namespace". */
+    final class Namespaces implements NamespaceGateway {
+        final Set<String> existing = new TreeSet<>();
+
+        @Override
+        public boolean ensure(String tableBucketArn, String namespace) {
+            calls.add("ensureNamespace");
+            return existing.add(tableBucketArn + "|" + namespace);
         }
     }
 }

@@ -169,6 +169,20 @@ final class AlarmNotifications {
                 event.eventId());
     }
 
+    /** Rows failed but the DLQ prefix holds nothing: the channel may be unable to write its DLQ. */
+    static Notification noDlqObjects(AlarmEvent event, ChannelContext ch) {
+        Map<String, String> facts = new LinkedHashMap<>();
+        facts.put("alarm", event.alarmName());
+        facts.put("dlq", "s3://" + ch.dlqBucket() + "/" + ch.dlqPrefix());
+        return new Notification(NotificationKind.DLQ_TRIAGE, NotificationSeverity.WARNING,
+                title("Failed rows but no DLQ objects on " + ch.channelName()), ch.clusterArn(), ch.topic(),
+                ch.channelName(), ch.owner(), "The alarm " + event.alarmName() + " reports failed rows, but no DLQ object"
+                        + " exists under the channel's DLQ prefix yet.",
+                facts, List.of(NextAction.of("Check that the DLQ bucket exists and that the channel's service role may"
+                        + " write to it (s3:PutObject on the prefix, the bucket's KMS key); check IAM, bucket access and"
+                        + " schema compatibility (reference: FailedRowCount alarm).")), RUNBOOK, event.eventId());
+    }
+
     static Notification resolved(AlarmEvent event, ChannelContext ch) {
         Map<String, String> facts = new LinkedHashMap<>();
         facts.put("alarm", event.alarmName());

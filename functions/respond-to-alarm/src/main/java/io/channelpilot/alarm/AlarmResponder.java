@@ -70,6 +70,11 @@ public final class AlarmResponder {
         }
         if (event.signal().meansDeadLetters()) {
             DeadLetterResponse.Outcome outcome = deadLetters.respond(event, ch);
+            if (outcome.code().equals("NO_DLQ_OBJECTS") && store.claimEvent("alarm#" + event.eventId(), EVENT_CLAIM_TTL)) {
+                degraded(ch, ConditionStatus.TRUE, "FailedRowsWithoutDlqObjects", "rows failed but no DLQ object was found");
+                return new AlarmResponse(outcome.code(), "", ch.channelName(),
+                        publish(AlarmNotifications.noDlqObjects(event, ch)), outcome.counts());
+            }
             if (outcome.notification().isEmpty()) {
                 return new AlarmResponse(outcome.code(), "", ch.channelName(), "", outcome.counts());
             }

@@ -7,6 +7,7 @@ import java.util.Map;
  * <ul>
  *   <li>{@code TRIAGED} — DLQ objects read, report stored, watermark advanced, DLQ_TRIAGE sent;</li>
  *   <li>{@code NOTHING_NEW} — no DLQ object since the watermark (e.g. a re-fired alarm): nothing sent;</li>
+ *   <li>{@code NO_DLQ_OBJECTS} — rows failed but the DLQ prefix never held an object: warned once per event;</li>
  *   <li>{@code ALREADY_TRIAGED} — a concurrent invocation stored the same report first: nothing sent;</li>
  *   <li>{@code FRESHNESS_REPORTED}, {@code RESOLVED} — DATA_FRESHNESS / ALARM_RESOLVED sent;</li>
  *   <li>{@code DUPLICATE_EVENT} — this event id was handled before;</li>

@@ -37,7 +37,9 @@ final class ChannelLocator {
         }
         Optional<ChannelStatus> status = store.find(new ChannelKey(clusterArn.get(), e.channelName()));
         Optional<ChannelSpec> spec = status.map(ChannelStatus::desiredJson).filter(j -> !j.isEmpty()).flatMap(this::spec);
-        String channelArn = status.map(ChannelStatus::channelArn).orElse("");
+        String recorded = status.map(ChannelStatus::channelArn).orElse("");
+        String channelArn = !recorded.isEmpty() ? recorded : msk.channel(clusterArn.get(), e.topic(), e.channelName())
+                .map(AlarmPorts.ChannelState::channelArn).orElse("");
         if (spec.isPresent()) {
             ChannelSpec s = spec.get();
             Operations ops = s.operations();

@@ -46,7 +46,8 @@ final class DeadLetterResponse {
         TriageReport report = run.report();
         Map<String, Long> counts = counts(report);
         if (report.empty()) {
-            return new Outcome("NOTHING_NEW", counts, Optional.empty());
+            // Never a DLQ object for this channel although rows failed: the DLQ itself may be unwritable.
+            return new Outcome(from.version() == 0 ? "NO_DLQ_OBJECTS" : "NOTHING_NEW", counts, Optional.empty());
         }
         if (!state.storeReport(ch.clusterArn(), ch.channelName(), run.next().version(), json(event, report), clock.instant())
                 || !state.advance(ch.clusterArn(), ch.channelName(), from, run.next())) {

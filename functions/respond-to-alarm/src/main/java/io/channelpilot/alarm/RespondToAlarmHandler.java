@@ -5,10 +5,10 @@ import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.notify.ItemState;
+import io.channelpilot.time.TimeSource;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.time.Clock;
 import java.util.Map;
 import software.amazon.lambda.powertools.logging.PowertoolsLogging;
 import software.amazon.lambda.powertools.metrics.Metrics;
@@ -30,7 +30,12 @@ public final class RespondToAlarmHandler implements RequestStreamHandler {
     }
 
     public RespondToAlarmHandler(Map<String, String> env) {
-        this(AlarmWiring.fromEnvironment(env, Clock.systemUTC()));
+        this(env, TimeSource.system());
+    }
+
+    /** The local world passes its virtual clock here (retention race, watermark and report times, event claims). */
+    public RespondToAlarmHandler(Map<String, String> env, TimeSource time) {
+        this(AlarmWiring.fromEnvironment(env, time.clock()));
     }
 
     public RespondToAlarmHandler(AlarmResponder responder) {

@@ -151,6 +151,35 @@ class RespondToAlarmHandlerTest {
     }
 
     @Test
+    void shouldSendNothingWhenAConcurrentRunStoredTheSameReportFirst() throws IOException {
+        givenSpec(RedrivePolicy.MANUAL, List.of());
+        givenDlqObject("2026/11/29/16/a.jsonl", lines(2, "TYPE_MISMATCH", "/amount").getBytes(StandardCharsets.UTF_8));
+        triage.reports.put(CLUSTER_ARN + CHANNEL + "#1", "{}");
+
+        JsonNode out = invoke("dlq-delivery-alarm.json");
+
+        assertThat(out.path("outcome").asText()).isEqualTo("ALREADY_TRIAGED");
+        assertThat(publisher.sent).isEmpty();
+        assertThat(triage.watermark(CLUSTER_ARN, CHANNEL).version()).isZero();
+    }
+
+    @Test
+    void shouldReportTheRefusalWhenTheAutomaticRedriveIsRefused() throws IOException {
+        AlarmConfig config = new AlarmConfig("arn:aws:sns:us-east-1:123456789012:channel-pilot", "status",
+                "channel-pilot-dlq", "channel-pilot/dlq/", null);
+        handler = new RespondToAlarmHandler(AlarmWiring.of(config, DlqFormat.defaults(), msk, msk, bucket, triage, store,
+                publisher, r -> new RedriveStart.Refused("REDRIVE_TASK_ACTIVE", "task t-9 is running",
+                        "Wait for task t-9 or cancel it.", java.util.Optional.of("t-9")), clock));
+        givenSpec(RedrivePolicy.AUTO, List.of(RepairRule.parse("coerce:/amount=number")));
+        givenDlqObject("2026/11/29/16/a.jsonl", lines(2, "TYPE_MISMATCH", "/amount").getBytes(StandardCharsets.UTF_8));
+
+        invoke("dlq-delivery-alarm.json");
+
+        assertThat(sentJson(0).at("/facts/redriveRefused").asText()).isEqualTo("REDRIVE_TASK_ACTIVE");
+        assertThat(sentJson(0).path("actions").toString()).contains("Wait for task t-9 or cancel it.");
+    }
+
+    @Test
     void shouldOnlyReportWhenRedriveIsOff() throws IOException {
         givenSpec(RedrivePolicy.OFF, List.of(RepairRule.parse("default:/id=0")));
         givenDlqObject("2026/11/29/16/a.jsonl", lines(2, "MISSING_REQUIRED_FIELD", "/id").getBytes(StandardCharsets.UTF_8));
@@ -256,6 +285,19 @@ class RespondToAlarmHandlerTest {
         String title = AlarmNotifications.title("DLQ triage: 123456 dead-lettered record(s) on " + longName);
 
         assertThat(("[Channel Pilot] CRITICAL " + title)).hasSizeLessThan(100).endsWith("...");
+    }
+
+    @Test
+    void shouldWarnOnceWhenRowsFailButTheDlqIsEmpty() throws IOException {
+        givenSpec(RedrivePolicy.MANUAL, List.of());
+
+        JsonNode out = invoke("failed-rows-alarm.json");
+        JsonNode again = invoke("failed-rows-alarm.json");
+
+        assertThat(out.path("outcome").asText()).isEqualTo("NO_DLQ_OBJECTS");
+        assertThat(again.path("outcome").asText()).isEqualTo("NO_DLQ_OBJECTS");
+        assertThat(publisher.sent).hasSize(1);
+        assertThat(sentJson(0).path("actions").toString()).contains("DLQ bucket exists");
     }
 
     @Test

@@ -19,10 +19,12 @@ import io.channelpilot.local.world.http.FaultInjector;
 import io.channelpilot.local.world.iceberg.IcebergWarehouse;
 import io.channelpilot.local.world.kafka.EmbeddedKafka;
 import io.channelpilot.local.world.s3.S3Front;
+import io.channelpilot.local.world.sns.AlarmNotifications;
 import io.channelpilot.local.world.sns.SnsEmulator;
 import io.channelpilot.local.world.stepfunctions.StepFunctionsEmulator;
 import io.channelpilot.local.world.workflow.LocalEventBus;
 import io.channelpilot.local.world.workflow.WorkflowHost;
+import io.channelpilot.local.world.workflow.WorldHandlerFactory;
 import io.channelpilot.time.VirtualClock;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -87,6 +89,9 @@ public final class LocalWorld implements AutoCloseable {
         this.eventBridge = new EventBridgeEmulator(clock, bus, file.account(), file.region());
         this.dynamo = new DynamoDbEmulator(clock, file.account(), file.region());
         server.register(cloudWatch).register(sns).register(eventBridge).register(dynamo);
+        // alarm actions naming an SNS topic publish the standard alarm notification, as CloudWatch does
+        cloudWatch.actionInvoker(AlarmNotifications.publishingTo(sns, file.account(),
+                "us-east-1".equals(file.region()) ? "US East (N. Virginia)" : file.region()));
         this.warehouse = IcebergWarehouse.open(Files.createDirectories(workDir.resolve("warehouse")));
         closeables.add(warehouse);
         this.delivery = new DeliverySimulation(WorldParts.deliveryChannels(services), kafka, warehouse, s3,
@@ -97,7 +102,9 @@ public final class LocalWorld implements AutoCloseable {
         SamTemplate template = SamTemplate.load(options.template(), stack.templateParameters(), file.region(),
                 file.account());
         this.workflows = new WorkflowHost(template, clock, functionEnvironment(),
-                options.handlers(), new SdkS3ObjectLister(LocalClients.s3(server.endpoint(), file.region())),
+                options.handlers() != null ? options.handlers()
+                        : new WorldHandlerFactory(Thread.currentThread().getContextClassLoader(), clock),
+                new SdkS3ObjectLister(LocalClients.s3(server.endpoint(), file.region())),
                 unsupportedIntegrations(), file.region(), file.account(), options.executor());
         StepFunctionsEmulator sfn = new StepFunctionsEmulator(workflows.executions());
         workflows.stateMachineArns().forEach((name, arn) -> sfn.describeMachine(new StepFunctionsEmulator.Machine(
@@ -122,7 +129,8 @@ public final class LocalWorld implements AutoCloseable {
      * @param worldFile       the world file (see docs/local-world.md)
      * @param template        the product's template.yaml
      * @param workDir         where Kafka logs, S3 objects and the Iceberg warehouse live (null = a temp dir)
-     * @param handlers        creates handler instances for the template's functions
+     * @param handlers        creates handler instances for the template's functions (null = {@link WorldHandlerFactory}
+     *                        on the world's virtual clock)
      * @param executor        runs Step Functions executions (Runnable::run = synchronous, deterministic)
      * @param stackOverrides  stack parameters overriding the conventions of {@link LocalStack}
      */
@@ -134,8 +142,7 @@ public final class LocalWorld implements AutoCloseable {
         }
 
         public static Options of(Path worldFile, Path template) {
-            return new Options(worldFile, template, null,
-                    HandlerFactory.reflective(Thread.currentThread().getContextClassLoader()), Runnable::run, Map.of());
+            return new Options(worldFile, template, null, null, Runnable::run, Map.of());
         }
     }
 
