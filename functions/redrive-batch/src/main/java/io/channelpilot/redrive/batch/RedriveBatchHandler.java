@@ -9,6 +9,7 @@ import io.channelpilot.gateway.RedriveClients;
 import io.channelpilot.redrive.DynamoDbRedriveTaskStore;
 import io.channelpilot.redrive.RedriveJson;
 import io.channelpilot.time.Sleeper;
+import io.channelpilot.time.TimeSource;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -32,7 +33,12 @@ public final class RedriveBatchHandler implements RequestStreamHandler {
     }
 
     public RedriveBatchHandler(Map<String, String> env) {
-        this(wire(env, Clock.systemUTC(), Sleeper.system()));
+        this(env, TimeSource.system());
+    }
+
+    /** The local world passes its virtual clock: the token bucket then waits in virtual time. */
+    public RedriveBatchHandler(Map<String, String> env, TimeSource time) {
+        this(wire(env, time.clock(), time.sleeper()));
     }
 
     public RedriveBatchHandler(BatchWorker worker) {

@@ -11,6 +11,7 @@ import io.channelpilot.redrive.DynamoDbRedriveTaskStore;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import io.channelpilot.time.TimeSource;
 import java.time.Clock;
 import java.util.Map;
 import software.amazon.lambda.powertools.logging.PowertoolsLogging;
@@ -30,7 +31,12 @@ public final class RedriveControlHandler implements RequestStreamHandler {
     }
 
     public RedriveControlHandler(Map<String, String> env) {
-        this(wire(env, ControlConfig.from(env), Clock.systemUTC()));
+        this(env, TimeSource.system());
+    }
+
+    /** The local world passes its virtual clock: task start/finish times follow virtual time. */
+    public RedriveControlHandler(Map<String, String> env, TimeSource time) {
+        this(wire(env, ControlConfig.from(env), time.clock()));
     }
 
     public RedriveControlHandler(ControlService service) {
