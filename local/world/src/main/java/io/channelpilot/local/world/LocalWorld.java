@@ -101,7 +101,7 @@ public final class LocalWorld implements AutoCloseable {
         stack.createProductResources(server.endpoint(), file.region());
         SamTemplate template = SamTemplate.load(options.template(), stack.templateParameters(), file.region(),
                 file.account());
-        this.workflows = new WorkflowHost(template, clock, stack.functionEnvironment(server.endpoint(), file.region()),
+        this.workflows = new WorkflowHost(template, clock, functionEnvironment(),
                 options.handlers() != null ? options.handlers()
                         : new WorldHandlerFactory(Thread.currentThread().getContextClassLoader(), clock),
                 new SdkS3ObjectLister(LocalClients.s3(server.endpoint(), file.region())),
@@ -184,8 +184,16 @@ public final class LocalWorld implements AutoCloseable {
         return stack.clientEnvironment(server.endpoint(), file.region());
     }
 
+    /**
+     * The stack's function environment plus how redrive-batch reaches Kafka here: PLAINTEXT to the embedded broker of
+     * every cluster whose broker is running (the seeded topics start them), as {@code <cluster>=<bootstrap>;...}.
+     */
     public Map<String, String> functionEnvironment() {
-        return stack.functionEnvironment(server.endpoint(), file.region());
+        Map<String, String> env = new java.util.LinkedHashMap<>(stack.functionEnvironment(server.endpoint(), file.region()));
+        env.put("CHANNEL_PILOT_KAFKA_AUTH", "PLAINTEXT");
+        env.put("CHANNEL_PILOT_KAFKA_BOOTSTRAP", kafka.clusterNames().stream().filter(kafka::isStarted).sorted()
+                .map(c -> c + "=" + kafka.bootstrapServers(c)).collect(java.util.stream.Collectors.joining(";")));
+        return env;
     }
 
     public WorldFile file() {

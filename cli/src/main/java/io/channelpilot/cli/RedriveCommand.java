@@ -1,0 +1,120 @@
+package io.channelpilot.cli;
+
+import io.channelpilot.dlq.DlqCause;
+import io.channelpilot.gateway.RedriveClients;
+import io.channelpilot.model.RepairRule;
+import io.channelpilot.redrive.RedriveOutcome;
+import io.channelpilot.redrive.RedriveRequest;
+import io.channelpilot.redrive.RunMode;
+import io.channelpilot.store.ChannelKey;
+import io.channelpilot.store.ChannelStatus;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code channel-pilot redrive start|status|cancel}: SQS-StartMessageMoveTask-grade redrive of a channel's DLQ. */
+@Command(name = "redrive", description = "Redrive dead-lettered records of a channel.",
+        subcommands = {RedriveCommand.Start.class, RedriveCommand.Status.class, RedriveCommand.Cancel.class})
+public final class RedriveCommand {
+
+    /** Exit code of a refusal (a coded, expected outcome, not a crash). */
+    static final int REFUSED = 3;
+
+    @Command(name = "start", description = "Start a redrive task (one active task per channel).")
+    static final class Start implements Callable<Integer> {
+        private final CliContext ctx;
+        @Mixin AwsOptions aws;
+        @Option(names = "--channel", required = true, description = "Channel name.") String channel;
+        @Option(names = "--cluster", description = "Cluster name or ARN (default: the cluster holding --channel).") String cluster;
+        @Option(names = "--from", description = "Only records at or after this ISO-8601 instant.") Instant from;
+        @Option(names = "--to", description = "Only records before this ISO-8601 instant.") Instant to;
+        @Option(names = "--cause", split = ",", description = "Only these causes: ${COMPLETION-CANDIDATES}.") List<DlqCause> causes = new ArrayList<>();
+        @Option(names = "--repair", description = "Repair rule, repeatable: default:<ptr>=<json> coerce:<ptr>=<type> rename:<from>=<to> drop:<ptr>.") List<String> repairs = new ArrayList<>();
+        @Option(names = "--rate", description = "Task-wide cap, records per second (e.g. 500 or 500/s).") String rate;
+        @Option(names = "--max-concurrency", description = "Distributed Map MaxConcurrency (default 4).") int maxConcurrency;
+        @Option(names = "--loop-limit", description = "Park records redriven this many times as poison (default 2).") int loopLimit;
+        @Option(names = "--dry-run", description = "Read, repair and pre-validate only; produce nothing, write no ledger.") boolean dryRun;
+        @Option(names = "--output", defaultValue = "table", description = "json or table.") String output;
+
+        Start(CliContext ctx) {
+            this.ctx = ctx;
+        }
+
+        @Override
+        public Integer call() {
+            RedriveClients c = ctx.clients(aws);
+            String clusterArn = cluster != null ? CliContext.clusterArn(c.kafka(), cluster)
+                    : ctx.statusStore(c, aws).list(null).stream().filter(s -> s.key().channelName().equals(channel))
+                    .map(ChannelStatus::key).map(ChannelKey::clusterArn).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("no managed channel named '" + channel + "'; pass --cluster"));
+            List<RepairRule> rules = repairs.stream().map(RepairRule::parse).toList();
+            RedriveRequest request = new RedriveRequest(clusterArn, channel, from, to, causes, rules, parseRate(rate),
+                    maxConcurrency, loopLimit, dryRun ? RunMode.DRY_RUN : RunMode.LIVE, "cli");
+            return Printer.print(ctx.out(), output, ctx.redrive(c, aws).start(request));
+        }
+
+        static int parseRate(String rate) {
+            if (rate == null) {
+                return 0;
+            }
+            String n = rate.endsWith("/s") ? rate.substring(0, rate.length() - 2) : rate;
+            return Integer.parseInt(n.trim());
+        }
+    }
+
+    @Command(name = "status", description = "Show a task (or a channel's active/latest task) with its counters.")
+    static final class Status implements Callable<Integer> {
+        private final CliContext ctx;
+        @Mixin AwsOptions aws;
+        @ArgGroup(exclusive = true, multiplicity = "1") Target target;
+        @Option(names = "--cluster", description = "Cluster name or ARN (with --channel).") String cluster;
+        @Option(names = "--output", defaultValue = "table", description = "json or table.") String output;
+
+        static final class Target {
+            @Option(names = "--task", required = true) String task;
+            @Option(names = "--channel", required = true) String channel;
+        }
+
+        Status(CliContext ctx) {
+            this.ctx = ctx;
+        }
+
+        @Override
+        public Integer call() {
+            RedriveClients c = ctx.clients(aws);
+            RedriveOutcome outcome;
+            if (target.task != null) {
+                outcome = ctx.redrive(c, aws).status(target.task);
+            } else {
+                String clusterArn = cluster != null ? CliContext.clusterArn(c.kafka(), cluster)
+                        : ctx.statusStore(c, aws).list(null).stream().filter(s -> s.key().channelName().equals(target.channel))
+                        .map(s -> s.key().clusterArn()).findFirst().orElse("unknown");
+                outcome = ctx.redrive(c, aws).statusOfChannel(new ChannelKey(clusterArn, target.channel));
+            }
+            return Printer.print(ctx.out(), output, outcome);
+        }
+    }
+
+    @Command(name = "cancel", description = "Cancel a task: StopExecution and CANCELLED; workers stop between offset runs.")
+    static final class Cancel implements Callable<Integer> {
+        private final CliContext ctx;
+        @Mixin AwsOptions aws;
+        @Option(names = "--task", required = true) String task;
+        @Option(names = "--output", defaultValue = "table", description = "json or table.") String output;
+
+        Cancel(CliContext ctx) {
+            this.ctx = ctx;
+        }
+
+        @Override
+        public Integer call() {
+            RedriveClients c = ctx.clients(aws);
+            return Printer.print(ctx.out(), output, ctx.redrive(c, aws).cancel(task));
+        }
+    }
+}

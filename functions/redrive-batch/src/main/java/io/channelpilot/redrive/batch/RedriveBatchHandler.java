@@ -1,0 +1,73 @@
+package io.channelpilot.redrive.batch;
+
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.channelpilot.dlq.DlqFormat;
+import io.channelpilot.dlq.DlqParser;
+import io.channelpilot.gateway.RedriveClients;
+import io.channelpilot.redrive.DynamoDbRedriveTaskStore;
+import io.channelpilot.redrive.RedriveJson;
+import io.channelpilot.time.Sleeper;
+import io.channelpilot.time.TimeSource;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.time.Clock;
+import java.util.Map;
+import software.amazon.lambda.powertools.logging.PowertoolsLogging;
+import software.amazon.lambda.powertools.metrics.Metrics;
+import software.amazon.lambda.powertools.metrics.MetricsFactory;
+import software.amazon.lambda.powertools.metrics.model.MetricUnit;
+
+/** Distributed Map child of redrive-dlq: {@code {"BatchInput": {"taskId"}, "Items": [{"Key"}...]}} → {@link BatchResult}. */
+public final class RedriveBatchHandler implements RequestStreamHandler {
+
+    private static final ObjectMapper MAPPER = RedriveJson.MAPPER;
+
+    private final BatchWorker worker;
+    private final Metrics metrics = MetricsFactory.getMetricsInstance();
+
+    public RedriveBatchHandler() {
+        this(System.getenv());
+    }
+
+    public RedriveBatchHandler(Map<String, String> env) {
+        this(env, TimeSource.system());
+    }
+
+    /** The local world passes its virtual clock: the token bucket then waits in virtual time. */
+    public RedriveBatchHandler(Map<String, String> env, TimeSource time) {
+        this(wire(env, time.clock(), time.sleeper()));
+    }
+
+    public RedriveBatchHandler(BatchWorker worker) {
+        this.worker = worker;
+    }
+
+    @Override
+    public void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {
+        metrics.captureColdStartMetric(context);
+        try {
+            BatchInput batch = BatchInput.from(MAPPER.readTree(input));
+            BatchResult result = PowertoolsLogging.withLogging(context, () -> worker.run(batch));
+            metrics.addMetric("RecordsRedriven", result.counters().reproduced(), MetricUnit.COUNT);
+            metrics.addMetric("RecordsParked", result.counters().parked(), MetricUnit.COUNT);
+            MAPPER.writeValue(output, result);
+        } finally {
+            metrics.flush();
+        }
+    }
+
+    /** Clients built once per instance; the status table name comes from {@code CHANNEL_PILOT_STATUS_TABLE}. */
+    public static BatchWorker wire(Map<String, String> env, Clock clock, Sleeper sleeper) {
+        String table = env.get("CHANNEL_PILOT_STATUS_TABLE");
+        if (table == null || table.isBlank()) {
+            throw new IllegalArgumentException("CHANNEL_PILOT_STATUS_TABLE is required");
+        }
+        RedriveClients clients = new RedriveClients(env);
+        return new BatchWorker(new DynamoDbRedriveTaskStore(clients.dynamoDb(), table, clock),
+                new S3DlqObjects(clients.s3(), new DlqParser(DlqFormat.fromEnv(env))),
+                new MskKafkaConnector(KafkaSettings.from(env), clients::kafka), clock, sleeper);
+    }
+}

@@ -1,0 +1,31 @@
+package io.channelpilot.redrive.batch;
+
+import io.channelpilot.dlq.DlqEntry;
+import io.channelpilot.dlq.DlqObjectResult;
+import io.channelpilot.dlq.DlqParser;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.function.Consumer;
+import software.amazon.awssdk.services.s3.S3Client;
+
+/** {@link DlqObjects} on S3: streams the object through {@link DlqParser} (gzip or plain, JSON lines or arrays). */
+public final class S3DlqObjects implements DlqObjects {
+
+    private final S3Client s3;
+    private final DlqParser parser;
+
+    public S3DlqObjects(S3Client s3, DlqParser parser) {
+        this.s3 = s3;
+        this.parser = parser;
+    }
+
+    @Override
+    public DlqObjectResult read(String bucket, String key, String topic, Consumer<DlqEntry> sink) {
+        try (InputStream body = s3.getObject(r -> r.bucket(bucket).key(key))) {
+            return parser.parse(key, body, topic, sink);
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading s3://" + bucket + "/" + key + " failed", e);
+        }
+    }
+}

@@ -1,0 +1,23 @@
+package io.channelpilot.redrive.control;
+
+import java.util.Map;
+
+/**
+ * @param statusTable {@code CHANNEL_PILOT_STATUS_TABLE}: tasks, locks, ledger
+ * @param topicArn    {@code CHANNEL_PILOT_TOPIC_ARN}: notifications
+ */
+public record ControlConfig(String statusTable, String topicArn) {
+
+    public ControlConfig {
+        if (statusTable == null || statusTable.isBlank()) {
+            throw new IllegalArgumentException("CHANNEL_PILOT_STATUS_TABLE is required");
+        }
+        if (topicArn == null || !topicArn.startsWith("arn:")) {
+            throw new IllegalArgumentException("CHANNEL_PILOT_TOPIC_ARN must be an SNS topic ARN, got: " + topicArn);
+        }
+    }
+
+    public static ControlConfig from(Map<String, String> env) {
+        return new ControlConfig(env.get("CHANNEL_PILOT_STATUS_TABLE"), env.get("CHANNEL_PILOT_TOPIC_ARN"));
+    }
+}

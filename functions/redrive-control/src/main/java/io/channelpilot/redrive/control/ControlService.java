@@ -1,0 +1,97 @@
+package io.channelpilot.redrive.control;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.channelpilot.gateway.Facts;
+import io.channelpilot.gateway.GatewayResult;
+import io.channelpilot.gateway.Gateways;
+import io.channelpilot.model.SchemaRef;
+import io.channelpilot.redrive.RedriveCode;
+import io.channelpilot.redrive.RedriveTask;
+import io.channelpilot.redrive.RedriveTaskStore;
+import io.channelpilot.redrive.TaskState;
+import java.time.Clock;
+import java.util.EnumSet;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The two non-worker steps of redrive-dlq. <b>prepare</b>: PENDING → RUNNING, resolves the channel schema the workers
+ * pre-validate with (stored on the task, so workers need no Glue access) and returns the Map's parameters, or
+ * {@code proceed=false} when the task was cancelled or cannot run. <b>summarise</b>: ends the task (SUCCEEDED, or
+ * FAILED with the Map's error), releases the channel lock and notifies.
+ */
+public final class ControlService {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ControlService.class);
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private final RedriveTaskStore tasks;
+    private final Gateways.SchemaRegistryGateway schemas;
+    private final RedriveNotifier notifier;
+    private final Clock clock;
+
+    public ControlService(RedriveTaskStore tasks, Gateways.SchemaRegistryGateway schemas, RedriveNotifier notifier,
+                          Clock clock) {
+        this.tasks = tasks;
+        this.schemas = schemas;
+        this.notifier = notifier;
+        this.clock = clock;
+    }
+
+    public JsonNode handle(JsonNode input) {
+        String step = input.path("step").asText("");
+        String taskId = input.path("taskId").asText("");
+        RedriveTask task = tasks.find(taskId).orElseThrow(() -> new IllegalArgumentException("no redrive task '"
+                + taskId + "'"));
+        return switch (step) {
+            case "prepare" -> prepare(task);
+            case "summarise" -> summarise(task, input.path("input").path("failure"));
+            default -> throw new IllegalArgumentException("step must be prepare or summarise, got '" + step + "'");
+        };
+    }
+
+    private JsonNode prepare(RedriveTask task) {
+        ObjectNode out = NODES.objectNode().put("taskId", task.taskId()).put("bucket", task.dlqBucket())
+                .put("prefix", task.dlqPrefix()).put("maxConcurrency", task.request().maxConcurrency());
+        if (!task.state().isActive()) {
+            return out.put("proceed", false).put("reason", "task is " + task.state());
+        }
+        Optional<String> definition = schema(task.schemaRef());
+        if (definition.isEmpty()) {
+            tasks.transition(task.taskId(), EnumSet.of(TaskState.PENDING, TaskState.RUNNING), TaskState.FAILED,
+                    RedriveCode.SCHEMA_UNAVAILABLE + ": schema " + task.schemaRef() + " could not be read", clock.instant());
+            return out.put("proceed", false).put("reason", RedriveCode.SCHEMA_UNAVAILABLE.name());
+        }
+        tasks.setSchema(task.taskId(), definition.get());
+        boolean running = tasks.transition(task.taskId(), EnumSet.of(TaskState.PENDING, TaskState.RUNNING),
+                TaskState.RUNNING, null, clock.instant());
+        LOG.info("redrive task prepared task={} proceed={}", task.taskId(), running);
+        return out.put("proceed", running).put("reason", running ? "" : "task is no longer active");
+    }
+
+    private Optional<String> schema(String ref) {
+        SchemaRef schema = SchemaRef.parse(ref);
+        GatewayResult<Optional<Facts.Schema>> r = schemas.latestSchema(schema.registry(), schema.schema());
+        if (r instanceof GatewayResult.Ok<Optional<Facts.Schema>> ok) {
+            return ok.value().map(Facts.Schema::definition);
+        }
+        return Optional.empty();
+    }
+
+    private JsonNode summarise(RedriveTask task, JsonNode failure) {
+        boolean failed = failure.isObject() && failure.has("Error");
+        String reason = failed ? RedriveCode.WORKER_FAILED + ": " + failure.path("Error").asText() : "";
+        TaskState end = failed ? TaskState.FAILED : TaskState.SUCCEEDED;
+        tasks.transition(task.taskId(), EnumSet.of(TaskState.PENDING, TaskState.RUNNING), end, reason, clock.instant());
+        RedriveTask finished = tasks.find(task.taskId()).orElseThrow();
+        notifier.finished(finished);
+        LOG.info("redrive task finished task={} state={} counters={}", finished.taskId(), finished.state(),
+                finished.counters().asMap());
+        return NODES.objectNode().put("taskId", finished.taskId()).put("state", finished.state().name())
+                .put("failureReason", finished.failureReason())
+                .set("counters", io.channelpilot.redrive.RedriveJson.MAPPER.valueToTree(finished.counters().asMap()));
+    }
+}

@@ -1,0 +1,64 @@
+package io.channelpilot.redrive.control;
+
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.channelpilot.gateway.RedriveClients;
+import io.channelpilot.gateway.SdkSchemaRegistryGateway;
+import io.channelpilot.gateway.SnsNotificationPublisher;
+import io.channelpilot.notify.NotificationRenderer;
+import io.channelpilot.redrive.DynamoDbRedriveTaskStore;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import io.channelpilot.time.TimeSource;
+import java.time.Clock;
+import java.util.Map;
+import software.amazon.lambda.powertools.logging.PowertoolsLogging;
+import software.amazon.lambda.powertools.metrics.Metrics;
+import software.amazon.lambda.powertools.metrics.MetricsFactory;
+
+/** Prepare and Summarise tasks of redrive-dlq: {@code {"step": "prepare"|"summarise", "taskId", "failure"?}}. */
+public final class RedriveControlHandler implements RequestStreamHandler {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private final ControlService service;
+    private final Metrics metrics = MetricsFactory.getMetricsInstance();
+
+    public RedriveControlHandler() {
+        this(System.getenv());
+    }
+
+    public RedriveControlHandler(Map<String, String> env) {
+        this(env, TimeSource.system());
+    }
+
+    /** The local world passes its virtual clock: task start/finish times follow virtual time. */
+    public RedriveControlHandler(Map<String, String> env, TimeSource time) {
+        this(wire(env, ControlConfig.from(env), time.clock()));
+    }
+
+    public RedriveControlHandler(ControlService service) {
+        this.service = service;
+    }
+
+    @Override
+    public void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {
+        metrics.captureColdStartMetric(context);
+        try {
+            var in = MAPPER.readTree(input);
+            MAPPER.writeValue(output, PowertoolsLogging.withLogging(context, () -> service.handle(in)));
+        } finally {
+            metrics.flush();
+        }
+    }
+
+    public static ControlService wire(Map<String, String> env, ControlConfig config, Clock clock) {
+        RedriveClients clients = new RedriveClients(env);
+        return new ControlService(new DynamoDbRedriveTaskStore(clients.dynamoDb(), config.statusTable(), clock),
+                new SdkSchemaRegistryGateway(clients.glue()),
+                new RedriveNotifier(new SnsNotificationPublisher(clients.sns(), config.topicArn()),
+                        NotificationRenderer.create()), clock);
+    }
+}

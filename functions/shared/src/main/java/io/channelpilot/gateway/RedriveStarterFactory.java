@@ -1,0 +1,37 @@
+package io.channelpilot.gateway;
+
+import io.channelpilot.dlq.RedriveStart;
+import io.channelpilot.dlq.RedriveStarter;
+import io.channelpilot.redrive.DynamoDbRedriveTaskStore;
+import io.channelpilot.redrive.RedriveService;
+import io.channelpilot.redrive.ServiceRedriveStarter;
+import io.channelpilot.store.DynamoDbStatusStore;
+import java.time.Clock;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The redrive side's {@link RedriveStarter.Factory} (registered in META-INF/services): a {@link ServiceRedriveStarter}
+ * over the status table ({@code CHANNEL_PILOT_STATUS_TABLE}) and the redrive-dlq state machine
+ * ({@code CHANNEL_PILOT_REDRIVE_STATE_MACHINE_ARN}). Without both variables it refuses with
+ * {@link RedriveStarter#UNAVAILABLE}, so triage falls back to printing the manual command.
+ */
+public final class RedriveStarterFactory implements RedriveStarter.Factory {
+
+    @Override
+    public RedriveStarter create(Map<String, String> env) {
+        String table = env.getOrDefault("CHANNEL_PILOT_STATUS_TABLE", "");
+        String machine = env.getOrDefault("CHANNEL_PILOT_REDRIVE_STATE_MACHINE_ARN", "");
+        if (table.isBlank() || machine.isBlank()) {
+            return request -> new RedriveStart.Refused(RedriveStarter.UNAVAILABLE,
+                    "CHANNEL_PILOT_STATUS_TABLE and CHANNEL_PILOT_REDRIVE_STATE_MACHINE_ARN must both be set",
+                    "Start the redrive manually with the command below.", Optional.empty());
+        }
+        RedriveClients clients = new RedriveClients(env);
+        Clock clock = Clock.systemUTC();
+        return new ServiceRedriveStarter(new RedriveService(
+                new DynamoDbStatusStore(clients.dynamoDb(), table, clock),
+                new DynamoDbRedriveTaskStore(clients.dynamoDb(), table, clock),
+                new SfnExecutionStarter(clients.sfn(), machine), clock, RedriveService.randomIds(clock)));
+    }
+}
