@@ -90,7 +90,14 @@ public record LocalStack(String account, String region, String tableBucketArn, S
         env.put("CHANNEL_PILOT_LOG_RETENTION_DAYS", "30");
         env.put("CHANNEL_PILOT_LOG_GROUP_PREFIX", "/aws/msk/channel-pilot/");
         env.put("CHANNEL_PILOT_STACK_NAME", stackName);
+        // The local runner names state machines by logical id (the deployed ones by their Name property).
+        env.put("CHANNEL_PILOT_REDRIVE_STATE_MACHINE_ARN", stateMachineArn("RedriveDlqStateMachine"));
         return env;
+    }
+
+    /** ARN of a state machine of the template as the local runner registers it (by logical id). */
+    public String stateMachineArn(String logicalId) {
+        return "arn:aws:states:" + region + ":" + account + ":stateMachine:" + logicalId;
     }
 
     /** Creates what the stack would: the status table and the notification topic (idempotent). */
