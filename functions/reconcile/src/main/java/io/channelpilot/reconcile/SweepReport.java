@@ -56,8 +56,10 @@ public record SweepReport(String sweepId, Instant startedAt, List<ClusterReport>
         return clusters.stream().mapToInt(c -> c.corrections().size() + c.deletedOutOfBand().size()).sum();
     }
 
+    /** Errors of clusters and of the request, except a malformed input (the caller gets that back as a value). */
     public int clusterErrors() {
-        return clusters.stream().mapToInt(c -> c.errors().size()).sum() + errors.size();
+        return clusters.stream().mapToInt(c -> c.errors().size()).sum()
+                + (int) errors.stream().filter(e -> !e.code().name().startsWith("INPUT_")).count();
     }
 
     /** Something changed or needs a human: only then is a summary sent (issue 7 §4). */

@@ -74,7 +74,7 @@ final class SweepSummary {
         }
         String cluster = r.clusters().size() == 1 ? r.clusters().get(0).clusterArn() : "";
         return new Notification(NotificationKind.SWEEP_SUMMARY, human ? NotificationSeverity.WARNING : NotificationSeverity.INFO,
-                "Channel Pilot sweep: " + r.executionsStarted() + " started, " + r.corrections() + " corrected, " + r.drifted() + " drifted",
+                "Sweep: " + r.executionsStarted() + " started, " + r.corrections() + " corrected, " + r.drifted() + " drifted",
                 cluster, "", "", "", summary, facts, actions, "docs/reconcile.md", r.sweepId());
     }
 }
