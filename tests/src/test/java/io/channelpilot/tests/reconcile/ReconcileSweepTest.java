@@ -167,9 +167,9 @@ class ReconcileSweepTest {
         String machine = w.world.workflows().stateMachineArn("ProvisionChannelStateMachine");
         int executionsBefore = w.world.workflows().executions().list(machine, null).size();
 
-        // when two sweeps of the same slot run before any execution they start has run
-        JsonNode first = w.sweep(null);
-        JsonNode second = w.sweep(null);
+        // when two sweeps with the same id (the same schedule slot) run before any execution they start has run
+        JsonNode first = w.sweep("sweep-overlap");
+        JsonNode second = w.sweep("sweep-overlap");
         w.drain();
 
         // then both sweeps named the same executions and Step Functions ran each once
@@ -180,16 +180,14 @@ class ReconcileSweepTest {
         assertThat(w.world.services().msk().channels().stream().filter(c -> c.spec().topicName().startsWith("orders.overlap-")))
                 .hasSize(2);
         // a third sweep of the same slot finds nothing to do
-        assertThat(names(w.sweep(null))).isEmpty();
+        assertThat(names(w.sweep("sweep-overlap"))).isEmpty();
     }
 
     @Test
     @Order(7)
     void shouldConvergeOnTheSweepAfterOneDuringThirtyPercentThrottling() {
         // given
-        w.quietTopic("orders.throttled-a");
-        w.quietTopic("orders.throttled-b");
-        w.quietTopic("orders.throttled-c");
+        w.quietTopic("orders.throttled");
 
         // when one sweep (and its executions) run with 30% of all kafka and states calls throttled
         w.world.server().faults().add(new FaultRule("kafka:*", 0.3, 0, Duration.ZERO, List.of()));
@@ -203,9 +201,7 @@ class ReconcileSweepTest {
         // then the sweep under throttling answered (errors are values), and after the next one every topic has its channel
         assertThat(during.path("sweepId").asText()).isEqualTo("sweep-throttled-1");
         assertThat(after.path("errors")).isEmpty();
-        for (String t : List.of("orders.throttled-a", "orders.throttled-b", "orders.throttled-c")) {
-            assertThat(channel(t)).as(t).hasValueSatisfying(c -> assertThat(c.status().name()).isEqualTo("ACTIVE"));
-        }
+        assertThat(channel("orders.throttled")).hasValueSatisfying(c -> assertThat(c.status().name()).isEqualTo("ACTIVE"));
         JsonNode converged = w.sweep("sweep-throttled-3");
         assertThat(converged.path("clusters").get(0).path("drifted").asInt()).isZero();
     }
