@@ -12,6 +12,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.time.Clock;
+import io.channelpilot.time.TimeSource;
 import java.util.Map;
 import software.amazon.lambda.powertools.logging.PowertoolsLogging;
 import software.amazon.lambda.powertools.metrics.Metrics;
@@ -30,7 +31,12 @@ public final class NotifyHandler implements RequestStreamHandler {
     }
 
     public NotifyHandler(Map<String, String> env) {
-        this(wire(env, NotifyConfig.from(env), Clock.systemUTC()), ItemState.mapper());
+        this(env, TimeSource.system());
+    }
+
+    /** The local world's entry point: its virtual clock instead of the system one. */
+    public NotifyHandler(Map<String, String> env, TimeSource time) {
+        this(wire(env, NotifyConfig.from(env), time.clock()), ItemState.mapper());
     }
 
     public NotifyHandler(NotifyService service, ObjectMapper mapper) {

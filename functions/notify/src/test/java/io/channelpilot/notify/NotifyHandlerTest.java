@@ -57,6 +57,7 @@ class NotifyHandlerTest {
             "channel-updated.json, CHANNEL_UPDATED",
             "channel-deleted.json, CHANNEL_DELETED",
             "channel-replaced.json, CHANNEL_REPLACED",
+            "channel-released.json, CHANNEL_RELEASED",
             "validation-refused.json, VALIDATION_REFUSED",
             "approval-required.json, APPROVAL_REQUIRED",
             "channel-failed.json, CHANNEL_FAILED",

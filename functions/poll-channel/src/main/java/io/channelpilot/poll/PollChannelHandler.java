@@ -14,6 +14,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.time.Clock;
+import io.channelpilot.time.TimeSource;
 import java.util.Map;
 import software.amazon.lambda.powertools.logging.PowertoolsLogging;
 import software.amazon.lambda.powertools.metrics.Metrics;
@@ -35,7 +36,12 @@ public final class PollChannelHandler implements RequestStreamHandler {
     }
 
     public PollChannelHandler(Map<String, String> env) {
-        this(wire(env, PollConfig.from(env), Clock.systemUTC(), Sleeper.system()), ItemState.mapper());
+        this(env, TimeSource.system());
+    }
+
+    /** The local world's entry point: its virtual clock as clock and sleeper. */
+    public PollChannelHandler(Map<String, String> env, TimeSource time) {
+        this(wire(env, PollConfig.from(env), time.clock(), time.sleeper()), ItemState.mapper());
     }
 
     public PollChannelHandler(ChannelPoller poller, ObjectMapper mapper) {

@@ -35,7 +35,7 @@ final class FakeChannels implements ChannelGateway {
     }
 
     @Override
-    public CreateOutcome create(ChannelSpec spec, String managedBy) {
+    public CreateOutcome create(ChannelSpec spec, java.util.Map<String, String> tags) {
         throw new UnsupportedOperationException("poll never creates");
     }
 
@@ -47,5 +47,10 @@ final class FakeChannels implements ChannelGateway {
     @Override
     public Optional<ChannelOperation> delete(String clusterArn, String channelArn) {
         throw new UnsupportedOperationException("poll never deletes");
+    }
+
+    @Override
+    public void untag(String channelArn, java.util.List<String> keys) {
+        throw new UnsupportedOperationException("poll never untags");
     }
 }

@@ -21,11 +21,13 @@ final class Deprovisioner {
     private final ChannelGateway channels;
     private final AlarmGateway alarms;
     private final StatusRecorder status;
+    private final String managedBy;
 
-    Deprovisioner(ChannelGateway channels, AlarmGateway alarms, StatusRecorder status) {
+    Deprovisioner(ChannelGateway channels, AlarmGateway alarms, StatusRecorder status, String managedBy) {
         this.channels = channels;
         this.alarms = alarms;
         this.status = status;
+        this.managedBy = managedBy;
     }
 
     ProvisionOutcome delete(ProvisionRequest request) {
@@ -51,11 +53,31 @@ final class Deprovisioner {
         return remove(request, ProvisionAction.DELETE_REPLACED, old.channelName(), target, "ChannelReplaced");
     }
 
+    /**
+     * RELEASE ({@code managed=false}): hand the channel over. Our alarms go (nobody would answer them; they are named
+     * after us), then our ownership tags; the channel keeps running and its table and grants stay. From then on the
+     * resolver sees it as UNMANAGED.
+     */
+    ProvisionOutcome release(ProvisionRequest request) {
+        Intent intent = request.intent();
+        Optional<ChannelDescription> target = channels.findByName(intent.clusterArn(), intent.topic(), intent.channelName());
+        List<String> alarmNames = ChannelAlarms.names(intent.channelName());
+        String channelArn = target.map(ChannelDescription::channelArn).orElse("");
+        if (target.isPresent() && OwnershipTags.isManagedBy(target.get().tags(), managedBy)) {
+            alarms.delete(alarmNames);
+            List<String> ours = OwnershipTags.KEYS.stream().filter(target.get().tags()::containsKey).toList();
+            channels.untag(channelArn, ours);
+        }
+        status.released(request, channelArn);
+        return new ProvisionOutcome.Done(new ProvisionResult(ProvisionAction.RELEASE, channelArn, intent.channelName(),
+                intent.clusterArn(), false, "", alarmNames, List.of(), ""));
+    }
+
     private ProvisionOutcome remove(ProvisionRequest request, ProvisionAction action, String channelName,
                                     Optional<ChannelDescription> target, String reason) {
         Intent intent = request.intent();
-        if (target.isPresent() && !OwnershipTags.isManaged(target.get().tags())) {
-            return new ProvisionOutcome.Refused(ProvisioningService.unmanaged(target.get()));
+        if (target.isPresent() && !OwnershipTags.isManagedBy(target.get().tags(), managedBy)) {
+            return new ProvisionOutcome.Refused(ProvisioningService.unmanaged(target.get(), managedBy));
         }
         List<String> alarmNames = ChannelAlarms.names(channelName);
         alarms.delete(alarmNames);

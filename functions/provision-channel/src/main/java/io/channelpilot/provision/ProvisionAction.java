@@ -5,5 +5,7 @@ public enum ProvisionAction {
     CREATE,
     UPDATE_FRESHNESS,
     DELETE,
-    DELETE_REPLACED
+    DELETE_REPLACED,
+    /** {@code managed=false}: remove our ownership tags and alarms, leave the channel running (Plan.RELEASE). */
+    RELEASE
 }

@@ -16,6 +16,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.time.Clock;
+import io.channelpilot.time.TimeSource;
 import java.util.Map;
 import software.amazon.lambda.powertools.logging.PowertoolsLogging;
 import software.amazon.lambda.powertools.metrics.Metrics;
@@ -38,7 +39,12 @@ public final class ProvisionChannelHandler implements RequestStreamHandler {
     }
 
     public ProvisionChannelHandler(Map<String, String> env) {
-        this(wire(env, ProvisionConfig.from(env), Clock.systemUTC()), ItemState.mapper());
+        this(env, TimeSource.system());
+    }
+
+    /** The local world's entry point: its virtual clock instead of the system one. */
+    public ProvisionChannelHandler(Map<String, String> env, TimeSource time) {
+        this(wire(env, ProvisionConfig.from(env), time.clock()), ItemState.mapper());
     }
 
     public ProvisionChannelHandler(ProvisioningService service, ObjectMapper mapper) {
@@ -69,6 +75,7 @@ public final class ProvisionChannelHandler implements RequestStreamHandler {
             case CREATE -> result.adopted() ? "ChannelsAdopted" : "ChannelsCreated";
             case UPDATE_FRESHNESS -> "ChannelsUpdated";
             case DELETE, DELETE_REPLACED -> "ChannelsDeleted";
+            case RELEASE -> "ChannelsReleased";
         };
     }
 

@@ -23,7 +23,7 @@ public record ProvisionRequest(ProvisionAction action, Intent intent, String cor
         try {
             parsed = ProvisionAction.valueOf(action);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("action must be CREATE, UPDATE_FRESHNESS, DELETE or DELETE_REPLACED, got '"
+            throw new IllegalArgumentException("action must be CREATE, UPDATE_FRESHNESS, DELETE, DELETE_REPLACED or RELEASE, got '"
                     + action + "'");
         }
         try {

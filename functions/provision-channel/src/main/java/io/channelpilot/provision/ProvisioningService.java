@@ -15,6 +15,7 @@ import io.channelpilot.store.StatusStore;
 import io.channelpilot.workflow.ChannelBusy;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * Applies one provisioning action under the channel's provisioning lease (DESIGN §4, §5 step 4). CREATE: look the
  * name up, create the log group, CreateChannel (or adopt our identical channel), the three alarms, the namespace
  * grants. UPDATE_FRESHNESS: UpdateChannel with only the freshness, then the DataFreshness threshold. DELETE and
- * DELETE_REPLACED: {@link Deprovisioner}. The lease stays held on success (poll-channel releases it when the channel
+ * DELETE_REPLACED and RELEASE: {@link Deprovisioner}. The lease stays held on success (poll-channel releases it when the channel
  * settles) and is released on any failure, so a refused or failed item never blocks the next execution.
  */
 public final class ProvisioningService {
@@ -52,7 +53,7 @@ public final class ProvisioningService {
         this.config = config;
         this.alarmSpecs = new ChannelAlarms(config.alarms());
         this.namespaceGrants = new NamespaceGrants(config.catalogIdTemplate());
-        this.deprovisioner = new Deprovisioner(channels, alarms, status);
+        this.deprovisioner = new Deprovisioner(channels, alarms, status, config.managedBy());
     }
 
     public ProvisionOutcome run(ProvisionRequest request) {
@@ -70,8 +71,9 @@ public final class ProvisioningService {
             store.releaseLease(key, request.correlationId());
             throw e;
         }
-        // DELETE_REPLACED has no poll step after it, and a refusal ends the item: both release here.
-        if (outcome instanceof ProvisionOutcome.Refused || request.action() == ProvisionAction.DELETE_REPLACED) {
+        // DELETE_REPLACED and RELEASE have no poll step after them, and a refusal ends the item: all release here.
+        if (outcome instanceof ProvisionOutcome.Refused || request.action() == ProvisionAction.DELETE_REPLACED
+                || request.action() == ProvisionAction.RELEASE) {
             store.releaseLease(key, request.correlationId());
         }
         log(request, outcome);
@@ -84,6 +86,7 @@ public final class ProvisioningService {
             case UPDATE_FRESHNESS -> updateFreshness(request);
             case DELETE -> deprovisioner.delete(request);
             case DELETE_REPLACED -> deprovisioner.deleteReplaced(request);
+            case RELEASE -> deprovisioner.release(request);
         };
     }
 
@@ -100,6 +103,10 @@ public final class ProvisioningService {
             if (problem.isPresent()) {
                 return new ProvisionOutcome.Refused(problem.get());
             }
+            if ("DELETING".equals(existing.get().status())) {
+                // Adopting a channel on its way out would poll into a timeout; wait for it to go, then create anew.
+                throw new ChannelBusy(spec.channelName(), "a DeleteChannel still in progress (status DELETING)");
+            }
         }
         // The log group must exist before CreateChannel (reference §6); ensure it even when adopting.
         LogGroupGateway.LogGroupState logGroup = logGroups.ensure(spec.infrastructure().logGroup(),
@@ -111,7 +118,7 @@ public final class ProvisioningService {
             channelArn = existing.get().channelArn();
             operationArn = existing.get().clusterOperationArn();
         } else {
-            CreateOutcome created = channels.create(spec, config.managedBy());
+            CreateOutcome created = channels.create(spec, channelTags(intent, spec));
             if (created instanceof CreateOutcome.Created c) {
                 channelArn = c.operation().channelArn();
                 operationArn = c.operation().clusterOperationArn();
@@ -158,8 +165,8 @@ public final class ProvisioningService {
             return refuse(ProvisionProblem.Code.CHANNEL_NOT_FOUND, "channel " + intent.channelName() + " does not exist, so its "
                     + "freshness cannot be updated", "Nothing to do now; the next sweep plans a CREATE for it.");
         }
-        if (!OwnershipTags.isManaged(target.get().tags())) {
-            return new ProvisionOutcome.Refused(unmanaged(target.get()));
+        if (!OwnershipTags.isManagedBy(target.get().tags(), config.managedBy())) {
+            return new ProvisionOutcome.Refused(unmanaged(target.get(), config.managedBy()));
         }
         var operation = channels.updateFreshness(intent.clusterArn(), target.get().channelArn(), spec.freshnessSeconds());
         AlarmGateway.AlarmSpec freshness = alarmSpecs.freshness(intent.clusterArn(), intent.channelName(), intent.topic(),
@@ -172,9 +179,21 @@ public final class ProvisioningService {
                 List.of(), operation.clusterOperationArn()));
     }
 
-    private static Optional<ProvisionProblem> adoptionProblem(ChannelDescription found, ChannelSpec spec) {
-        if (!OwnershipTags.isManaged(found.tags())) {
-            return Optional.of(unmanaged(found));
+    /**
+     * The tags the new channel carries: the intent's {@code channelTags} (the resolver keeps a replacement's logical
+     * table key there), else our ownership tags for the spec.
+     */
+    private Map<String, String> channelTags(Intent intent, ChannelSpec spec) {
+        if (!intent.channelTags().isEmpty()) {
+            return intent.channelTags();
+        }
+        return intent.tableKey().isEmpty() ? OwnershipTags.of(spec, config.managedBy())
+                : OwnershipTags.of(spec, config.managedBy(), intent.tableKey());
+    }
+
+    private Optional<ProvisionProblem> adoptionProblem(ChannelDescription found, ChannelSpec spec) {
+        if (!OwnershipTags.isManagedBy(found.tags(), config.managedBy())) {
+            return Optional.of(unmanaged(found, config.managedBy()));
         }
         String theirs = OwnershipTags.fingerprint(found.tags()).orElse("");
         if (!theirs.equals(spec.fingerprint())) {
@@ -187,10 +206,12 @@ public final class ProvisioningService {
         return Optional.empty();
     }
 
-    static ProvisionProblem unmanaged(ChannelDescription found) {
+    static ProvisionProblem unmanaged(ChannelDescription found, String managedBy) {
+        String holder = found.tags().get(OwnershipTags.MANAGED_BY);
         return new ProvisionProblem(ProvisionProblem.Code.CHANNEL_NAME_TAKEN_UNMANAGED,
-                "channel " + found.channelName() + " (" + found.channelArn() + ") exists without the "
-                        + OwnershipTags.MANAGED_BY + " tag; Channel Pilot never modifies channels it does not own",
+                "channel " + found.channelName() + " (" + found.channelArn() + ") is not managed by this stack ("
+                        + OwnershipTags.MANAGED_BY + (holder == null ? " tag missing" : "=" + holder) + ", expected "
+                        + managedBy + "); Channel Pilot never modifies channels it does not own",
                 "Leave it to whoever manages it (IaC), or delete it yourself and Channel Pilot creates its own on the next "
                         + "sweep; set managed=false on the rule to silence this.");
     }

@@ -41,6 +41,14 @@ public final class StatusRecorder {
                 .withCondition(ConditionType.PROVISIONED, ConditionStatus.FALSE, reason, message, clock.instant()));
     }
 
+    void released(ProvisionRequest request, String channelArn) {
+        store.update(new ChannelKey(request.intent().clusterArn(), request.intent().channelName()), request.intent().topic(), s -> s
+                .withObserved(channelArn.isEmpty() ? s.channelArn() : channelArn, s.observedStatus())
+                .withLastExecution(request.correlationId())
+                .withCondition(ConditionType.PROVISIONED, ConditionStatus.FALSE, "ChannelReleased",
+                        "managed=false: ownership tags and alarms removed; the channel keeps running", clock.instant()));
+    }
+
     private String json(ChannelSpec spec) {
         try {
             return mapper.writeValueAsString(spec);

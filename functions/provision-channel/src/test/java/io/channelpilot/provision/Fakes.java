@@ -5,7 +5,6 @@ import io.channelpilot.gateway.ChannelGateway;
 import io.channelpilot.gateway.GrantGateway;
 import io.channelpilot.gateway.LogGroupGateway;
 import io.channelpilot.model.ChannelSpec;
-import io.channelpilot.model.OwnershipTags;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -49,7 +48,7 @@ final class Fakes {
         }
 
         @Override
-        public CreateOutcome create(ChannelSpec spec, String managedBy) {
+        public CreateOutcome create(ChannelSpec spec, Map<String, String> tags) {
             calls.add("createChannel");
             if (createFailure != null) {
                 throw createFailure;
@@ -63,7 +62,7 @@ final class Fakes {
             }
             String arn = channelArn(spec.clusterArn(), spec.channelName(), ids.incrementAndGet());
             byName.put(spec.channelName(), new ChannelDescription(arn, spec.channelName(), "CREATING", spec.freshnessSeconds(),
-                    OwnershipTags.of(spec, managedBy), "", "", "op-" + ids.get()));
+                    tags, "", "", "op-" + ids.get()));
             return new CreateOutcome.Created(new ChannelOperation(arn, "op-" + ids.get()));
         }
 
@@ -80,6 +79,20 @@ final class Fakes {
             Optional<ChannelDescription> found = byName.values().stream().filter(c -> c.channelArn().equals(channelArn)).findFirst();
             found.ifPresent(c -> byName.remove(c.channelName()));
             return found.map(c -> new ChannelOperation(channelArn, "op-delete"));
+        }
+
+        @Override
+        public void untag(String channelArn, List<String> keys) {
+            calls.add("untag");
+            byName.replaceAll((name, c) -> {
+                if (!c.channelArn().equals(channelArn)) {
+                    return c;
+                }
+                Map<String, String> tags = new LinkedHashMap<>(c.tags());
+                keys.forEach(tags::remove);
+                return new ChannelDescription(c.channelArn(), c.channelName(), c.status(), c.freshnessSeconds(), tags,
+                        c.stateCode(), c.stateMessage(), c.clusterOperationArn());
+            });
         }
 
         ChannelDescription add(String name, String status, Map<String, String> tags) {

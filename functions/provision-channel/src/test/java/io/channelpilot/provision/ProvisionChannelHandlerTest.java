@@ -109,6 +109,18 @@ class ProvisionChannelHandlerTest {
     }
 
     @Test
+    void shouldReleaseChannelWhenInvokedWithReleaseEvent() throws IOException {
+        byte[] input = event("release.json");
+        ObservedChannel existing = seedFrom(input, "existing");
+
+        JsonNode out = invoke(input);
+
+        assertThat(out.path("action").asText()).isEqualTo("RELEASE");
+        assertThat(out.path("channelArn").asText()).isEqualTo(existing.channelArn());
+        assertThat(OwnershipTags.isManaged(fakes.channels.byName.get(existing.channelName()).tags())).isFalse();
+    }
+
+    @Test
     void shouldRaiseProvisioningRefusedWhenNameTakenByUnmanagedChannel() throws IOException {
         fakes.channels.add("orders-94bb38de00", "ACTIVE", Map.of("owner", "iac"));
 
@@ -123,6 +135,6 @@ class ProvisionChannelHandlerTest {
         byte[] input = "{\"action\":\"DROP\",\"intent\":{},\"correlationId\":\"x\"}".getBytes();
 
         assertThatThrownBy(() -> invoke(input)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("action must be CREATE, UPDATE_FRESHNESS, DELETE or DELETE_REPLACED");
+                .hasMessageContaining("action must be CREATE, UPDATE_FRESHNESS, DELETE, DELETE_REPLACED or RELEASE");
     }
 }

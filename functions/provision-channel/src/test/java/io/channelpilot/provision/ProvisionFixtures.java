@@ -51,6 +51,11 @@ final class ProvisionFixtures {
                 null, "evt-2");
     }
 
+    static Intent release(String channelName, ObservedChannel existing) {
+        return new Intent(CLUSTER, "orders", channelName, Plan.RELEASE, "RELEASE_REQUESTED", "", null, "", existing, false,
+                null, "evt-4");
+    }
+
     static Intent replace(ChannelSpec next, ObservedChannel old) {
         return new Intent(CLUSTER, next.topic(), next.channelName(), Plan.REPLACE_NEEDS_APPROVAL, "NON_UPDATABLE_CHANGE", "",
                 next, next.fingerprint(), old, true, old, "evt-3");

@@ -36,6 +36,11 @@ class ProvisioningServiceTest {
             fakes.grants, store, new StatusRecorder(store, clock, ItemState.mapper()), ProvisionFixtures.config(List.of(ANALYSTS, BI)));
     private final ChannelSpec spec = ProvisionFixtures.spec("orders", 600);
 
+    private static ObservedChannel observed(ChannelSpec s) {
+        return new ObservedChannel(Fakes.channelArn(CLUSTER, s.channelName(), 1), s.channelName(), "ACTIVE", 600,
+                ProvisionFixtures.ours(s));
+    }
+
     private ProvisionResult done(ProvisionOutcome outcome) {
         assertThat(outcome).isInstanceOf(ProvisionOutcome.Done.class);
         return ((ProvisionOutcome.Done) outcome).result();
@@ -92,6 +97,16 @@ class ProvisioningServiceTest {
     }
 
     @Test
+    void shouldWaitInsteadOfAdoptingWhenOurChannelIsStillDeleting() {
+        fakes.channels.add(spec.channelName(), "DELETING", ProvisionFixtures.ours(spec));
+
+        assertThatThrownBy(() -> service.run(new ProvisionRequest(ProvisionAction.CREATE, ProvisionFixtures.create(spec), "exec-1")))
+                .isInstanceOf(ChannelBusy.class).hasMessageContaining("status DELETING");
+        assertThat(fakes.calls).containsExactly("findByName");
+        assertThat(store.leaseHolder(new ChannelKey(CLUSTER, spec.channelName()))).isEmpty();
+    }
+
+    @Test
     void shouldAdoptWhenConflictExceptionAndConcurrentChannelIsOursAndIdentical() {
         fakes.channels.concurrentWinner = new ChannelDescription(Fakes.channelArn(CLUSTER, spec.channelName(), 99),
                 spec.channelName(), "CREATING", 600, ProvisionFixtures.ours(spec), "", "", "op-99");
@@ -116,6 +131,34 @@ class ProvisioningServiceTest {
         assertThat(fakes.calls).containsExactly("findByName");
         assertThat(store.leaseHolder(new ChannelKey(CLUSTER, spec.channelName()))).isEmpty();
         assertThat(problem.toError()).hasMessageStartingWith("CHANNEL_NAME_TAKEN_UNMANAGED: channel ");
+    }
+
+    @Test
+    void shouldWriteTheIntentsChannelTagsWhenCreating() {
+        // given: a replacement-style intent whose logical table key differs from the physical table
+        Map<String, String> tags = new java.util.LinkedHashMap<>(OwnershipTags.of(spec, ProvisionFixtures.MANAGED_BY, "sales.orders_logical"));
+        io.channelpilot.plan.Intent base = ProvisionFixtures.create(spec);
+        io.channelpilot.plan.Intent intent = new io.channelpilot.plan.Intent(base.clusterArn(), base.topic(), base.channelName(),
+                base.plan(), base.reason(), base.message(), spec, spec.fingerprint(), null, false, null, base.trigger(),
+                "sales.orders_logical", tags);
+
+        done(service.run(new ProvisionRequest(ProvisionAction.CREATE, intent, "exec-1")));
+
+        assertThat(fakes.channels.byName.get(spec.channelName()).tags()).isEqualTo(tags)
+                .containsEntry(OwnershipTags.TABLE_KEY, "sales.orders_logical");
+    }
+
+    @Test
+    void shouldRefuseSameNameChannelManagedByAnotherStack() {
+        Map<String, String> theirs = new java.util.HashMap<>(ProvisionFixtures.ours(spec));
+        theirs.put(OwnershipTags.MANAGED_BY, "channel-pilot-other");
+        fakes.channels.add(spec.channelName(), "ACTIVE", theirs);
+
+        ProvisionProblem problem = refused(service.run(new ProvisionRequest(ProvisionAction.CREATE, ProvisionFixtures.create(spec), "exec-1")));
+
+        assertThat(problem.code()).isEqualTo(ProvisionProblem.Code.CHANNEL_NAME_TAKEN_UNMANAGED);
+        assertThat(problem.message()).contains("channel-pilot-other").contains("expected channel-pilot");
+        assertThat(fakes.calls).containsExactly("findByName");
     }
 
     @Test
@@ -229,7 +272,7 @@ class ProvisioningServiceTest {
         fakes.calls.clear();
 
         ProvisionResult result = done(service.run(new ProvisionRequest(ProvisionAction.DELETE,
-                ProvisionFixtures.delete(spec.channelName(), null), "exec-3")));
+                ProvisionFixtures.delete(spec.channelName(), observed(spec)), "exec-3")));
 
         assertThat(fakes.calls).containsExactly("findByName", "deleteAlarms", "deleteChannel");
         assertThat(fakes.alarms.byName).isEmpty();
@@ -249,8 +292,9 @@ class ProvisioningServiceTest {
 
     @Test
     void shouldSucceedWithEmptyArnWhenChannelToDeleteIsAlreadyGone() {
+        // the resolver saw the channel; it is gone by the time Deprovision runs
         ProvisionResult result = done(service.run(new ProvisionRequest(ProvisionAction.DELETE,
-                ProvisionFixtures.delete(spec.channelName(), null), "exec-3")));
+                ProvisionFixtures.delete(spec.channelName(), observed(spec)), "exec-3")));
 
         assertThat(result.channelArn()).isEmpty();
         assertThat(fakes.calls).containsExactly("findByName", "deleteAlarms");
@@ -261,7 +305,7 @@ class ProvisioningServiceTest {
         fakes.channels.add(spec.channelName(), "ACTIVE", Map.of());
 
         ProvisionProblem problem = refused(service.run(new ProvisionRequest(ProvisionAction.DELETE,
-                ProvisionFixtures.delete(spec.channelName(), null), "exec-3")));
+                ProvisionFixtures.delete(spec.channelName(), observed(spec)), "exec-3")));
 
         assertThat(problem.code()).isEqualTo(ProvisionProblem.Code.CHANNEL_NAME_TAKEN_UNMANAGED);
         assertThat(fakes.calls).doesNotContain("deleteChannel", "deleteAlarms");
@@ -284,6 +328,42 @@ class ProvisioningServiceTest {
         assertThat(store.leaseHolder(new ChannelKey(CLUSTER, spec.channelName()))).isEmpty();
         assertThat(store.find(new ChannelKey(CLUSTER, spec.channelName())).orElseThrow().condition(ConditionType.PROVISIONED))
                 .hasValueSatisfying(c -> assertThat(c.reason()).isEqualTo("ChannelReplaced"));
+    }
+
+    @Test
+    void shouldRemoveOurTagsAndAlarmsButKeepChannelRunningWhenReleased() {
+        done(service.run(new ProvisionRequest(ProvisionAction.CREATE, ProvisionFixtures.create(spec), "exec-1")));
+        store.releaseLease(new ChannelKey(CLUSTER, spec.channelName()), "exec-1");
+        Map<String, String> tags = new java.util.HashMap<>(fakes.channels.byName.get(spec.channelName()).tags());
+        tags.put("team", "iac");
+        fakes.channels.byName.computeIfPresent(spec.channelName(), (n, c) -> new ChannelDescription(c.channelArn(), n, "ACTIVE",
+                600, tags, "", "", ""));
+        fakes.calls.clear();
+
+        ProvisionResult result = done(service.run(new ProvisionRequest(ProvisionAction.RELEASE,
+                ProvisionFixtures.release(spec.channelName(), observed(spec)), "exec-5")));
+
+        assertThat(fakes.calls).containsExactly("findByName", "deleteAlarms", "untag");
+        ChannelDescription after = fakes.channels.byName.get(spec.channelName());
+        assertThat(after).isNotNull();
+        assertThat(after.tags()).containsOnly(Map.entry("team", "iac"));
+        assertThat(fakes.alarms.byName).isEmpty();
+        assertThat(result.action()).isEqualTo(ProvisionAction.RELEASE);
+        assertThat(result.channelArn()).isEqualTo(after.channelArn());
+        assertThat(store.leaseHolder(new ChannelKey(CLUSTER, spec.channelName()))).isEmpty();
+        assertThat(store.find(new ChannelKey(CLUSTER, spec.channelName())).orElseThrow().condition(ConditionType.PROVISIONED))
+                .hasValueSatisfying(c -> assertThat(c.reason()).isEqualTo("ChannelReleased"));
+    }
+
+    @Test
+    void shouldTouchNothingWhenReleasingAChannelThatIsNoLongerOurs() {
+        fakes.channels.add(spec.channelName(), "ACTIVE", Map.of("team", "iac"));
+
+        ProvisionResult result = done(service.run(new ProvisionRequest(ProvisionAction.RELEASE,
+                ProvisionFixtures.release(spec.channelName(), observed(spec)), "exec-5")));
+
+        assertThat(fakes.calls).containsExactly("findByName");
+        assertThat(result.channelArn()).isNotEmpty();
     }
 
     @Test

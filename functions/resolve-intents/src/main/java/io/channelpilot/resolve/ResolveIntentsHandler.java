@@ -17,6 +17,7 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.time.Duration;
+import io.channelpilot.time.TimeSource;
 import java.util.Map;
 import software.amazon.lambda.powertools.logging.PowertoolsLogging;
 import software.amazon.lambda.powertools.metrics.Metrics;
@@ -40,13 +41,18 @@ public final class ResolveIntentsHandler implements RequestStreamHandler {
 
     /** The local world calls this in-process with its own environment map. */
     public ResolveIntentsHandler(Map<String, String> env) {
-        this(env, ResolveConfig.from(env));
+        this(env, TimeSource.system());
     }
 
-    private ResolveIntentsHandler(Map<String, String> env, ResolveConfig config) {
+    /** The local world's entry point: its virtual clock instead of the system one. */
+    public ResolveIntentsHandler(Map<String, String> env, TimeSource time) {
+        this(env, ResolveConfig.from(env), time.clock());
+    }
+
+    private ResolveIntentsHandler(Map<String, String> env, ResolveConfig config, Clock clock) {
         this(new SdkClusterStateReader(AwsClients.from(env).kafka()),
-                new DynamoDbStatusStore(DynamoDbClients.from(env), config.statusTable(), Clock.systemUTC()),
-                config.stack(), Clock.systemUTC(), config.claimTtl(), config.metricsNamespace());
+                new DynamoDbStatusStore(DynamoDbClients.from(env), config.statusTable(), clock),
+                config.stack(), clock, config.claimTtl(), config.metricsNamespace());
     }
 
     public ResolveIntentsHandler(ClusterStateReader reader, StatusStore store, StackSettings stack, Clock clock, Duration claimTtl,

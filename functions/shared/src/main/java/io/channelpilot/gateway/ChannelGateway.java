@@ -1,6 +1,7 @@
 package io.channelpilot.gateway;
 
 import io.channelpilot.model.ChannelSpec;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -21,14 +22,20 @@ public interface ChannelGateway {
      */
     Optional<ChannelDescription> findByName(String clusterArn, String topic, String channelName);
 
-    /** CreateChannel from {@code ChannelRequests}; a 409 is {@link CreateOutcome.NameTaken}, not an exception. */
-    CreateOutcome create(ChannelSpec spec, String managedBy);
+    /**
+     * CreateChannel from {@code ChannelRequests} carrying exactly {@code tags} (the intent's ownership tags); a 409 is
+     * {@link CreateOutcome.NameTaken}, not an exception.
+     */
+    CreateOutcome create(ChannelSpec spec, Map<String, String> tags);
 
     /** UpdateChannel with only {@code icebergDestinationUpdate.dataFreshnessInSeconds} (the one updatable field). */
     ChannelOperation updateFreshness(String clusterArn, String channelArn, int freshnessSeconds);
 
     /** DeleteChannel; empty when the channel is already gone (NotFound tolerated, as Terraform does). */
     Optional<ChannelOperation> delete(String clusterArn, String channelArn);
+
+    /** UntagResource on the channel ARN; a channel that is already gone is not an error. */
+    void untag(String channelArn, List<String> keys);
 
     /**
      * A channel as DescribeChannel returns it, reduced to what provisioning and polling need. {@code status} is kept

@@ -1,6 +1,9 @@
 package io.channelpilot.gateway;
 
 import io.channelpilot.model.ChannelSpec;
+import io.channelpilot.model.OwnershipTags;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import software.amazon.awssdk.core.exception.SdkException;
@@ -12,6 +15,7 @@ import software.amazon.awssdk.services.kafka.model.DeleteChannelResponse;
 import software.amazon.awssdk.services.kafka.model.DescribeChannelResponse;
 import software.amazon.awssdk.services.kafka.model.IcebergDestinationUpdate;
 import software.amazon.awssdk.services.kafka.model.ListChannelsResponse;
+import software.amazon.awssdk.services.kafka.model.UntagResourceRequest;
 import software.amazon.awssdk.services.kafka.model.UpdateChannelResponse;
 
 /**
@@ -65,10 +69,11 @@ public final class SdkChannelGateway implements ChannelGateway {
     }
 
     @Override
-    public CreateOutcome create(ChannelSpec spec, String managedBy) {
+    public CreateOutcome create(ChannelSpec spec, Map<String, String> tags) {
         return AwsErrors.call(SERVICE, "CreateChannel", "kafka:CreateChannel (and iam:PassRole on the service role)", () -> {
             try {
-                CreateChannelResponse response = kafka.createChannel(ChannelRequests.create(spec, managedBy));
+                CreateChannelResponse response = kafka.createChannel(ChannelRequests.create(spec,
+                        tags.getOrDefault(OwnershipTags.MANAGED_BY, "")).toBuilder().tags(tags).build());
                 return new CreateOutcome.Created(new ChannelOperation(response.channelArn(), response.clusterOperationArn()));
             } catch (SdkException e) {
                 if (AwsErrors.hasCode(e, "ConflictException")) {
@@ -99,6 +104,19 @@ public final class SdkChannelGateway implements ChannelGateway {
                     return Optional.<ChannelOperation>empty();
                 }
                 throw e;
+            }
+        });
+    }
+
+    @Override
+    public void untag(String channelArn, List<String> keys) {
+        AwsErrors.run(SERVICE, "UntagResource", "kafka:UntagResource on the channel", () -> {
+            try {
+                kafka.untagResource(UntagResourceRequest.builder().resourceArn(channelArn).tagKeys(keys).build());
+            } catch (SdkException e) {
+                if (!AwsErrors.isNotFound(e)) {
+                    throw e;
+                }
             }
         });
     }

@@ -51,6 +51,8 @@ public final class OutcomeNotifications {
                     return updated(state);
                 case "DELETE":
                     return deleted(state);
+                case "RELEASE":
+                    return released(state);
                 default:
                     break;
             }
@@ -111,6 +113,20 @@ public final class OutcomeNotifications {
                 .fact("reason", state.intent().reason())
                 .fact("alarmsDeleted", String.join(", ", state.provision().alarms()));
         draft.action("Check the channel status", statusCommand(state));
+        return draft.build();
+    }
+
+    private static Notification released(ItemState state) {
+        ItemState.StepResult p = state.provision();
+        MessageDraft draft = MessageDraft.of(state, NotificationKind.CHANNEL_RELEASED, NotificationSeverity.INFO,
+                "Channel " + channelOf(state) + " released; Channel Pilot no longer manages it");
+        draft.summary("The rule says managed=false, so Channel Pilot removed its ownership tags and its alarms from the "
+                + "channel and will not touch it again. The channel keeps running; its table and grants are unchanged.");
+        draft.fact("channelArn", p.channelArn())
+                .fact("reason", state.intent().reason())
+                .fact("alarmsDeleted", String.join(", ", p.alarms()));
+        draft.action("See the channel's remaining tags", "aws kafka list-tags-for-resource --resource-arn " + p.channelArn())
+                .action("Check the recorded status", statusCommand(state));
         return draft.build();
     }
 

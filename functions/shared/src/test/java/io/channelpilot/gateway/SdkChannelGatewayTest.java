@@ -51,7 +51,7 @@ class SdkChannelGatewayTest {
     void shouldReturnCreatedWithOperationWhenCreateSucceeds() {
         server.answer(200, "{\"channelArn\":\"" + CHANNEL_ARN + "\",\"clusterOperationArn\":\"op-1\"}");
 
-        CreateOutcome outcome = gateway.create(spec, "channel-pilot-test");
+        CreateOutcome outcome = gateway.create(spec, OwnershipTags.of(spec, "channel-pilot-test"));
 
         assertThat(outcome).isEqualTo(new CreateOutcome.Created(new ChannelGateway.ChannelOperation(CHANNEL_ARN, "op-1")));
         LoopbackServer.Request request = server.requests.get(0);
@@ -67,7 +67,8 @@ class SdkChannelGatewayTest {
     void shouldReturnNameTakenWhenCreateConflicts() {
         server.fail(409, "ConflictException", "{\"message\":\"Channel already exists\"}");
 
-        assertThat(gateway.create(spec, "channel-pilot-test")).isEqualTo(new CreateOutcome.NameTaken("orders-94bb38de00"));
+        assertThat(gateway.create(spec, OwnershipTags.of(spec, "channel-pilot-test")))
+                .isEqualTo(new CreateOutcome.NameTaken("orders-94bb38de00"));
     }
 
     @Test
@@ -134,6 +135,19 @@ class SdkChannelGatewayTest {
     }
 
     @Test
+    void shouldUntagChannelAndTolerateNotFound() {
+        server.answer(200, "").fail(404, "NotFoundException", "{\"message\":\"gone\"}");
+
+        gateway.untag(CHANNEL_ARN, java.util.List.of(OwnershipTags.MANAGED_BY, OwnershipTags.FINGERPRINT));
+        gateway.untag(CHANNEL_ARN, java.util.List.of(OwnershipTags.MANAGED_BY));
+
+        LoopbackServer.Request request = server.requests.get(0);
+        assertThat(request.method()).isEqualTo("DELETE");
+        assertThat(request.path()).startsWith("/v1/tags/arn%3Aaws%3Akafka");
+        assertThat(request.query()).contains("tagKeys=channel-pilot%2Fmanaged-by").contains("tagKeys=channel-pilot%2Ffingerprint");
+    }
+
+    @Test
     void shouldThrowAwsThrottledWhenTooManyRequests() {
         server.fail(429, "TooManyRequestsException", "{\"message\":\"slow down\"}");
 
@@ -145,14 +159,14 @@ class SdkChannelGatewayTest {
     void shouldThrowAwsThrottledWhenServiceUnavailable() {
         server.fail(503, "ServiceUnavailableException", "{\"message\":\"down\"}");
 
-        assertThatThrownBy(() -> gateway.create(spec, "x")).isInstanceOf(AwsThrottled.class);
+        assertThatThrownBy(() -> gateway.create(spec, java.util.Map.of())).isInstanceOf(AwsThrottled.class);
     }
 
     @Test
     void shouldNamePermissionWhenAccessDenied() {
         server.fail(403, "ForbiddenException", "{\"message\":\"denied\"}");
 
-        assertThatThrownBy(() -> gateway.create(spec, "x")).isInstanceOf(AwsRequestRefused.class)
+        assertThatThrownBy(() -> gateway.create(spec, java.util.Map.of())).isInstanceOf(AwsRequestRefused.class)
                 .hasMessageStartingWith("AWS_ACCESS_DENIED: kafka CreateChannel was denied (ForbiddenException); grant kafka:CreateChannel")
                 .extracting(e -> ((AwsRequestRefused) e).code()).isEqualTo(AwsRequestRefused.ACCESS_DENIED);
     }
@@ -161,7 +175,7 @@ class SdkChannelGatewayTest {
     void shouldNameFieldWhenRequestInvalid() {
         server.fail(400, "BadRequestException", "{\"message\":\"bad\",\"invalidParameter\":\"sourceList\"}");
 
-        assertThatThrownBy(() -> gateway.create(spec, "x")).isInstanceOf(AwsRequestRefused.class)
+        assertThatThrownBy(() -> gateway.create(spec, java.util.Map.of())).isInstanceOf(AwsRequestRefused.class)
                 .hasMessageContaining("AWS_INVALID_REQUEST").hasMessageContaining("field sourceList");
     }
 

@@ -35,6 +35,7 @@ class OutcomeNotificationsTest {
             "channel-updated.json, CHANNEL_UPDATED, INFO",
             "channel-deleted.json, CHANNEL_DELETED, INFO",
             "channel-replaced.json, CHANNEL_REPLACED, INFO",
+            "channel-released.json, CHANNEL_RELEASED, INFO",
             "validation-refused.json, VALIDATION_REFUSED, WARNING",
             "approval-required.json, APPROVAL_REQUIRED, WARNING",
             "channel-failed.json, CHANNEL_FAILED, CRITICAL",
@@ -80,6 +81,17 @@ class OutcomeNotificationsTest {
         assertThat(n.facts()).containsEntry("reason", "NO_LONGER_DESIRED");
         // desired is absent for DELETE: the owner comes from the channel's channel-pilot/owner tag
         assertThat(n.owner()).isEqualTo("team-sales");
+    }
+
+    @Test
+    void shouldSayChannelKeepsRunningWhenReleased() throws IOException {
+        Notification n = OutcomeNotifications.from(event("channel-released.json"));
+
+        assertThat(n.title()).endsWith("released; Channel Pilot no longer manages it");
+        assertThat(n.summary()).contains("managed=false").contains("keeps running");
+        assertThat(n.facts()).containsEntry("reason", "RELEASE_REQUESTED");
+        assertThat(n.facts().get("alarmsDeleted")).contains("-DataFreshness");
+        assertThat(n.actions()).anySatisfy(a -> assertThat(a.command()).startsWith("aws kafka list-tags-for-resource --resource-arn arn:aws:kafka:"));
     }
 
     @Test
@@ -203,7 +215,7 @@ class OutcomeNotificationsTest {
     void shouldNeverRenderMarkerFromUnrelatedIntentFieldsInAnyOutcome() throws IOException {
         NotificationRenderer renderer = new NotificationRenderer(MAPPER);
         for (String file : List.of("channel-active.json", "channel-updated.json", "channel-deleted.json",
-                "channel-replaced.json", "validation-refused.json", "approval-required.json", "channel-failed.json",
+                "channel-replaced.json", "channel-released.json", "validation-refused.json", "approval-required.json", "channel-failed.json",
                 "channel-timeout.json", "provisioning-error.json")) {
             // given: a marker in the intent's free-text message, trigger and a repair rule's default value
             ObjectNode root = (ObjectNode) MAPPER.readTree(Files.readString(Path.of("../../events/notify/" + file)));

@@ -7,6 +7,7 @@ import io.channelpilot.model.StackSettings;
 import io.channelpilot.validation.ValidationEngine;
 import io.channelpilot.validation.ValidationSettings;
 import java.time.Clock;
+import io.channelpilot.time.TimeSource;
 import java.util.Map;
 import software.amazon.lambda.powertools.logging.PowertoolsLogging;
 import software.amazon.lambda.powertools.metrics.Metrics;
@@ -47,8 +48,13 @@ public final class ValidateChannelHandler implements RequestHandler<Map<String, 
     }
 
     public ValidateChannelHandler(Map<String, String> env) {
+        this(env, TimeSource.system());
+    }
+
+    /** The local world's entry point: its virtual clock instead of the system one. */
+    public ValidateChannelHandler(Map<String, String> env, TimeSource time) {
         this(new ValidateChannelService(StackSettings.from(env), ValidationSettings.from(env),
-                AwsClients.from(env).gateways(Clock.systemUTC()), ValidationEngine.standard(), METRICS));
+                AwsClients.from(env).gateways(time.clock()), ValidationEngine.standard(), METRICS));
     }
 
     public ValidateChannelHandler(ValidateChannelService service) {

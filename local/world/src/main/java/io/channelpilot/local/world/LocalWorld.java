@@ -23,6 +23,7 @@ import io.channelpilot.local.world.sns.SnsEmulator;
 import io.channelpilot.local.world.stepfunctions.StepFunctionsEmulator;
 import io.channelpilot.local.world.workflow.LocalEventBus;
 import io.channelpilot.local.world.workflow.WorkflowHost;
+import io.channelpilot.local.world.workflow.WorldHandlerFactory;
 import io.channelpilot.time.VirtualClock;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -97,7 +98,9 @@ public final class LocalWorld implements AutoCloseable {
         SamTemplate template = SamTemplate.load(options.template(), stack.templateParameters(), file.region(),
                 file.account());
         this.workflows = new WorkflowHost(template, clock, stack.functionEnvironment(server.endpoint(), file.region()),
-                options.handlers(), new SdkS3ObjectLister(LocalClients.s3(server.endpoint(), file.region())),
+                options.handlers() != null ? options.handlers()
+                        : new WorldHandlerFactory(Thread.currentThread().getContextClassLoader(), clock),
+                new SdkS3ObjectLister(LocalClients.s3(server.endpoint(), file.region())),
                 unsupportedIntegrations(), file.region(), file.account(), options.executor());
         StepFunctionsEmulator sfn = new StepFunctionsEmulator(workflows.executions());
         workflows.stateMachineArns().forEach((name, arn) -> sfn.describeMachine(new StepFunctionsEmulator.Machine(
@@ -122,7 +125,8 @@ public final class LocalWorld implements AutoCloseable {
      * @param worldFile       the world file (see docs/local-world.md)
      * @param template        the product's template.yaml
      * @param workDir         where Kafka logs, S3 objects and the Iceberg warehouse live (null = a temp dir)
-     * @param handlers        creates handler instances for the template's functions
+     * @param handlers        creates handler instances for the template's functions (null = {@link WorldHandlerFactory}
+     *                        on the world's virtual clock)
      * @param executor        runs Step Functions executions (Runnable::run = synchronous, deterministic)
      * @param stackOverrides  stack parameters overriding the conventions of {@link LocalStack}
      */
@@ -149,8 +153,7 @@ public final class LocalWorld implements AutoCloseable {
         }
 
         public static Options of(Path worldFile, Path template) {
-            return new Options(worldFile, template, null,
-                    HandlerFactory.reflective(Thread.currentThread().getContextClassLoader()), Runnable::run, Map.of());
+            return new Options(worldFile, template, null, null, Runnable::run, Map.of());
         }
     }
 

@@ -74,7 +74,7 @@ final class AlarmEvaluator {
         String next = alarmed ? AlarmState.ALARM : AlarmState.OK;
         List<Double> shown = alarmed ? breaching : notBreaching;
         List<Instant> shownAt = alarmed ? breachingAt : notBreachingAt;
-        int counted = alarmed ? breachCount : alarm.evaluationPeriods() - breachCount;
+        int counted = alarmed ? breachCount : notBreaching.size() + ("notBreaching".equals(treat) ? missing : 0);
         StringBuilder points = new StringBuilder();
         for (int i = 0; i < shown.size(); i++) {
             points.append(i == 0 ? "" : ", ").append(shown.get(i)).append(" (")
@@ -86,7 +86,8 @@ final class AlarmEvaluator {
                 + plural(alarm.datapointsToAlarm(), "datapoint") + " for "
                 + (alarmed ? "OK -> ALARM" : "ALARM -> OK") + " transition).";
         if (missing > 0 && !"missing".equals(treat) && !"ignore".equals(treat)) {
-            reason = reason.substring(0, reason.length() - 1) + " " + plural(missing, "missing datapoint") + " "
+            // ASSUMPTION: wording of the missing-data note appended to the reason (not documented verbatim).
+            reason = reason + " " + plural(missing, "missing datapoint") + " "
                     + (missing == 1 ? "was" : "were") + " treated as ["
                     + ("breaching".equals(treat) ? "Breaching" : "NonBreaching") + "].";
         }

@@ -3,7 +3,6 @@ package io.channelpilot.local.world.cloudwatch;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.channelpilot.local.world.http.Json;
 import java.nio.charset.StandardCharsets;
-import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.UUID;
 
@@ -64,9 +63,5 @@ final class AlarmEvents {
 
     static String deterministicId(String seed) {
         return UUID.nameUUIDFromBytes(seed.getBytes(StandardCharsets.UTF_8)).toString();
-    }
-
-    static Instant secondsOf(Instant t) {
-        return t.truncatedTo(ChronoUnit.SECONDS);
     }
 }

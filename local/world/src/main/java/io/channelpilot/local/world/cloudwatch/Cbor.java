@@ -23,6 +23,24 @@ final class Cbor {
     private Cbor() {
     }
 
+    /**
+     * The request body, gunzipped when the SDK compressed it: PutMetricData carries the requestCompression trait, so
+     * SDK v2 sends {@code Content-Encoding: gzip} for payloads over its threshold (10 KiB by default).
+     */
+    static byte[] body(io.channelpilot.local.world.http.AwsRequest request) {
+        boolean gzip = request.header("content-encoding").map(e -> e.toLowerCase(java.util.Locale.ROOT).contains("gzip"))
+                .orElse(false);
+        if (!gzip) {
+            return request.body();
+        }
+        try (java.util.zip.GZIPInputStream in = new java.util.zip.GZIPInputStream(
+                new java.io.ByteArrayInputStream(request.body()))) {
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new AwsServiceError(400, "InvalidParameterValue", "Request body is not valid gzip");
+        }
+    }
+
     static POJONode timestamp(Instant instant) {
         return new POJONode(instant);
     }

@@ -77,7 +77,7 @@ public final class CloudWatchEmulator implements ServiceEmulator {
     @Override
     public AwsResponse handle(AwsRequest request, String operation) {
         try {
-            return AwsResponse.cbor(200, Cbor.write(dispatch(Json.parseCbor(request.body()), operation)));
+            return AwsResponse.cbor(200, Cbor.write(dispatch(Json.parseCbor(Cbor.body(request)), operation)));
         } catch (AwsServiceError e) {
             throw CloudWatchErrors.modeled(e);
         }
@@ -86,6 +86,7 @@ public final class CloudWatchEmulator implements ServiceEmulator {
     private ObjectNode dispatch(JsonNode body, String operation) {
         Instant now = clock.instant();
         ObjectNode result;
+        Map.Entry<MetricAlarm, AlarmState> announced = null;
         synchronized (lock) {
             result = switch (operation) {
                 case "PutMetricData" -> metrics.putMetricData(body);
@@ -98,7 +99,7 @@ public final class CloudWatchEmulator implements ServiceEmulator {
                     Map.Entry<MetricAlarm, AlarmState> change = alarms.setAlarmState(body, now);
                     book.replace(change.getKey());
                     if (!change.getKey().state().value().equals(change.getValue().value())) {
-                        announce(change.getKey(), change.getValue());
+                        announced = change;
                     }
                     yield Json.object();
                 }
@@ -108,6 +109,9 @@ public final class CloudWatchEmulator implements ServiceEmulator {
                 default -> throw new AwsServiceError(400, "UnknownOperationException",
                         "The local world does not emulate CloudWatch " + operation);
             };
+        }
+        if (announced != null) {
+            announce(announced.getKey(), announced.getValue());
         }
         return result;
     }
@@ -123,17 +127,20 @@ public final class CloudWatchEmulator implements ServiceEmulator {
      */
     public List<JsonNode> evaluate() {
         Instant now = clock.instant();
-        List<JsonNode> published = new ArrayList<>();
+        List<Map.Entry<MetricAlarm, AlarmState>> changes = new ArrayList<>();
         synchronized (lock) {
             for (MetricAlarm alarm : book.all()) {
                 Optional<AlarmState> next = AlarmEvaluator.evaluate(alarm, store, now);
                 if (next.isPresent()) {
                     MetricAlarm changed = alarm.withState(next.get());
                     book.replace(changed);
-                    published.add(announce(changed, alarm.state()));
+                    changes.add(Map.entry(changed, alarm.state()));
                 }
             }
         }
+        // Events and actions leave the lock: a sink or an action may call back into the world.
+        List<JsonNode> published = new ArrayList<>();
+        changes.forEach(c -> published.add(announce(c.getKey(), c.getValue())));
         return published;
     }
 
@@ -143,7 +150,13 @@ public final class CloudWatchEmulator implements ServiceEmulator {
      */
     public void record(String namespace, String metricName, Map<String, String> dimensions, double value,
                        Instant timestamp) {
-        store.add(MetricKey.of(namespace, metricName, dimensions), Datapoint.single(timestamp, value, 1, "None"));
+        record(namespace, metricName, dimensions, value, "None", timestamp);
+    }
+
+    /** As {@link #record(String, String, Map, double, Instant)} with a CloudWatch unit name (e.g. {@code Count}). */
+    public void record(String namespace, String metricName, Map<String, String> dimensions, double value, String unit,
+                       Instant timestamp) {
+        store.add(MetricKey.of(namespace, metricName, dimensions), Datapoint.single(timestamp, value, 1, unit));
     }
 
     public MetricStore metrics() {

@@ -171,8 +171,16 @@ final class MetricOperations {
                 throw Params.invalid("The values for parameter id in MetricDataQueries are not unique.");
             }
             if (q.hasNonNull("Expression")) {
-                // UNCONFIRMED for the local world: metric math is not emulated; refuse rather than guess.
-                throw Params.invalid("Metric math expressions are not supported by the local world (query " + id + ").");
+                List<MetricMath.Series> found = MetricMath.evaluate(q.get("Expression").asText(), store, start, end);
+                for (MetricMath.Series s : found.isEmpty() ? List.of(new MetricMath.Series(id, new java.util.TreeMap<>()))
+                        : found) {
+                    series.add(new ArrayList<>((ascending ? s.values() : s.values().descendingMap()).entrySet()));
+                    ObjectNode r = Json.object().put("Id", id)
+                            .put("Label", q.hasNonNull("Label") ? q.get("Label").asText() : s.label());
+                    r.put("_returnData", !q.has("ReturnData") || q.get("ReturnData").asBoolean());
+                    results.add(r);
+                }
+                continue;
             }
             JsonNode stat = q.get("MetricStat");
             if (stat == null) {

@@ -22,8 +22,11 @@ final class ChannelCommitter {
     private final S3Front s3;
     private final MetricPublisher metrics;
     private final DeliveryListener listener;
+    private final DeliveryStats stats;
 
-    ChannelCommitter(IcebergWarehouse warehouse, S3Front s3, MetricPublisher metrics, DeliveryListener listener) {
+    ChannelCommitter(IcebergWarehouse warehouse, S3Front s3, MetricPublisher metrics, DeliveryListener listener,
+                     DeliveryStats stats) {
+        this.stats = stats;
         this.warehouse = warehouse;
         this.s3 = s3;
         this.metrics = metrics;
@@ -53,11 +56,13 @@ final class ChannelCommitter {
         }
         long failed = p.dlq().size();
         long dlqWritten = 0;
+        String dlqObject = null;
         if (failed > 0) {
             if (s3.exists(ch.dlqBucket())) {
-                s3.putObject(ch.dlqBucket(), DlqObjectWriter.key(ch, now, p.nextCommitNumber()),
-                        DlqObjectWriter.body(ch, p.dlq()),
+                String key = DlqObjectWriter.key(ch, now, p.nextCommitNumber());
+                s3.putObject(ch.dlqBucket(), key, DlqObjectWriter.body(ch, p.dlq()),
                         Map.of("Content-Type", "application/x-ndjson", "Content-Encoding", "gzip"));
+                dlqObject = ch.dlqBucket() + "/" + key;
                 dlqWritten = failed;
                 p.clearDlq();
             } else {
@@ -70,6 +75,7 @@ final class ChannelCommitter {
         if (commitSuccess == 0 && dlqWritten == 0) {
             return; // nothing left the buffer: no datapoints (the stall shows as missing data / rising freshness)
         }
+        stats.recordCommit(ch, good, dlqWritten, commitSuccess == 1, dlqObject);
         publish(ch, now, oldest, bytesIn, good, failed, bytesOut, commitSuccess, dlqWritten);
     }
 

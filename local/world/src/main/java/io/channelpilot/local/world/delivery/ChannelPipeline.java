@@ -12,7 +12,6 @@ import java.util.Optional;
 import java.util.Set;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 
 /**
@@ -23,6 +22,7 @@ import org.apache.kafka.common.TopicPartition;
 final class ChannelPipeline implements AutoCloseable {
 
     private final KafkaConsumer<byte[], byte[]> consumer;
+    private final EmbeddedKafka kafka;
     private final RecordDecoder decoder;
     private final Set<TopicPartition> assigned = new HashSet<>();
     private DeliveryChannel channel;
@@ -38,14 +38,15 @@ final class ChannelPipeline implements AutoCloseable {
     private long commits;
     private boolean delivered;
 
-    private ChannelPipeline(DeliveryChannel channel, KafkaConsumer<byte[], byte[]> consumer) {
+    private ChannelPipeline(DeliveryChannel channel, EmbeddedKafka kafka) {
         this.channel = channel;
-        this.consumer = consumer;
+        this.kafka = kafka;
+        this.consumer = kafka.newConsumer(channel.clusterName());
         this.decoder = new RecordDecoder(channel.schema(), channel.partitionColumn());
     }
 
     static ChannelPipeline startAtEnd(DeliveryChannel channel, EmbeddedKafka kafka) {
-        ChannelPipeline p = new ChannelPipeline(channel, kafka.newConsumer(channel.clusterName()));
+        ChannelPipeline p = new ChannelPipeline(channel, kafka);
         p.assignNewPartitions(true);
         return p;
     }
@@ -67,9 +68,8 @@ final class ChannelPipeline implements AutoCloseable {
      * time {@code now} stamps the first buffered record, which starts the freshness window.
      */
     void poll(Instant now, DeliveryOptions options) {
-        assignNewPartitions(false);
-        if (assigned.isEmpty()) {
-            return;
+        if (!assignNewPartitions(false)) {
+            return; // topic missing (not created yet, or deleted): nothing to read
         }
         Map<TopicPartition, Long> end = consumer.endOffsets(assigned, Duration.ofSeconds(10));
         for (int i = 0; i < options.maxPollsPerTick() && !caughtUp(end); i++) {
@@ -166,17 +166,20 @@ final class ChannelPipeline implements AutoCloseable {
      * Partitions present at start are read from their end offset; partitions added later (UpdateTopic) did not exist
      * when the channel became active, so they are read from the beginning.
      */
-    private void assignNewPartitions(boolean atStart) {
-        List<PartitionInfo> infos = consumer.partitionsFor(channel.topic(), Duration.ofSeconds(10));
+    private boolean assignNewPartitions(boolean atStart) {
+        int partitions = kafka.partitionsIfExists(channel.clusterName(), channel.topic()).orElse(0);
+        if (partitions == 0) {
+            return false;
+        }
         List<TopicPartition> fresh = new ArrayList<>();
-        for (PartitionInfo info : infos == null ? List.<PartitionInfo>of() : infos) {
-            TopicPartition tp = new TopicPartition(info.topic(), info.partition());
+        for (int i = 0; i < partitions; i++) {
+            TopicPartition tp = new TopicPartition(channel.topic(), i);
             if (assigned.add(tp)) {
                 fresh.add(tp);
             }
         }
         if (fresh.isEmpty()) {
-            return;
+            return true;
         }
         consumer.assign(assigned);
         if (atStart) {
@@ -185,6 +188,7 @@ final class ChannelPipeline implements AutoCloseable {
             consumer.seekToBeginning(fresh);
         }
         fresh.forEach(consumer::position); // resolve now: the position is the offset of this moment
+        return true;
     }
 
     @Override

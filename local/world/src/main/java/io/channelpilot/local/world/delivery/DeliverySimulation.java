@@ -3,6 +3,7 @@ package io.channelpilot.local.world.delivery;
 import io.channelpilot.conformance.SchemaAnalysis;
 import io.channelpilot.local.world.iceberg.IcebergWarehouse;
 import io.channelpilot.local.world.kafka.EmbeddedKafka;
+import io.channelpilot.local.world.kafka.KafkaOperationException;
 import io.channelpilot.local.world.s3.S3Front;
 import java.time.Clock;
 import java.time.Instant;
@@ -10,6 +11,9 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import org.apache.kafka.common.KafkaException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The heart of "behaves like the service": every delivering channel consumes its topic from the offsets current when
@@ -23,6 +27,8 @@ import java.util.Set;
  */
 public final class DeliverySimulation implements AutoCloseable {
 
+    private static final Logger LOG = LoggerFactory.getLogger(DeliverySimulation.class);
+
     private final DeliveryChannels channels;
     private final EmbeddedKafka kafka;
     private final Clock clock;
@@ -31,6 +37,7 @@ public final class DeliverySimulation implements AutoCloseable {
     private final ChannelCommitter committer;
     private final Map<String, ChannelPipeline> pipelines = new LinkedHashMap<>();
     private final Set<String> blocked = new HashSet<>();
+    private final DeliveryStats stats = new DeliveryStats();
 
     public DeliverySimulation(DeliveryChannels channels, EmbeddedKafka kafka, IcebergWarehouse warehouse, S3Front s3,
                               MetricPublisher metrics, DeliveryListener listener, Clock clock,
@@ -40,7 +47,12 @@ public final class DeliverySimulation implements AutoCloseable {
         this.clock = clock;
         this.options = options;
         this.listener = listener;
-        this.committer = new ChannelCommitter(warehouse, s3, metrics, listener);
+        this.committer = new ChannelCommitter(warehouse, s3, metrics, listener, stats);
+    }
+
+    /** Per-channel totals (rows, dead-lettered records, commits, DLQ objects) for the world report. */
+    public DeliveryStats stats() {
+        return stats;
     }
 
     /** Reads new records of every delivering channel and commits those whose freshness window elapsed. */
@@ -72,18 +84,12 @@ public final class DeliverySimulation implements AutoCloseable {
                 continue;
             }
             seen.add(ch.channelArn());
-            ChannelPipeline p = pipelines.get(ch.channelArn());
-            if (p == null) {
-                if (!usable(ch)) {
-                    continue;
-                }
-                pipelines.put(ch.channelArn(), ChannelPipeline.startAtEnd(ch, kafka));
-                continue; // positioned at "now": nothing produced before this moment is delivered
-            }
-            p.update(ch);
-            p.poll(now, options);
-            if (p.hasBuffered() && (force || p.isDue(now))) {
-                committer.commit(p, now);
+            try {
+                step(ch, now, force);
+            } catch (KafkaException | KafkaOperationException e) {
+                // a broker hiccup stalls this channel for one tick (like a retried delivery), not the whole world
+                LOG.warn("delivery tick failed cluster={} topic={} channel={}: {}", ch.clusterName(), ch.topic(),
+                        ch.channelName(), e.toString());
             }
         }
         // channels deleted, suspended or failed: their buffered records are dropped with the consumer
@@ -94,6 +100,22 @@ public final class DeliverySimulation implements AutoCloseable {
             e.getValue().close();
             return true;
         });
+    }
+
+    private void step(DeliveryChannel ch, Instant now, boolean force) {
+        ChannelPipeline p = pipelines.get(ch.channelArn());
+        if (p == null) {
+            if (usable(ch)) {
+                // positioned at "now": nothing produced before this moment is delivered
+                pipelines.put(ch.channelArn(), ChannelPipeline.startAtEnd(ch, kafka));
+            }
+            return;
+        }
+        p.update(ch);
+        p.poll(now, options);
+        if (p.hasBuffered() && (force || p.isDue(now))) {
+            committer.commit(p, now);
+        }
     }
 
     /** A plain-JSON channel whose schema cannot make a table never delivers (MSK FAILs or SUSPENDs it). */

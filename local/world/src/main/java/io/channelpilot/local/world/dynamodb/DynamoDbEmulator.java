@@ -104,11 +104,13 @@ public final class DynamoDbEmulator implements ServiceEmulator {
 
     /**
      * Deletes every item whose TTL attribute (a Number, epoch seconds) lies at or before the virtual clock, on each
-     * table with TTL enabled. Items whose TTL attribute is missing or not a Number never expire, as in DynamoDB.
+     * table with TTL enabled. Items whose TTL attribute is missing, not a Number, or more than five years in the past never expire, as in DynamoDB.
      * Returns the deleted items' table and key, in a deterministic order.
      */
     public List<Map.Entry<String, JsonNode>> expire() {
         BigDecimal now = BigDecimal.valueOf(clock.instant().getEpochSecond());
+        // "Items with TTL values older than five years in the past are not deleted" (DynamoDB TTL documentation).
+        BigDecimal fiveYearsAgo = now.subtract(BigDecimal.valueOf(5L * 365 * 24 * 3600));
         List<Map.Entry<String, JsonNode>> deleted = new ArrayList<>();
         synchronized (lock) {
             for (Table t : tables.values().stream().sorted((a, b) -> a.name.compareTo(b.name)).toList()) {
@@ -117,7 +119,8 @@ public final class DynamoDbEmulator implements ServiceEmulator {
                 }
                 for (ObjectNode item : List.copyOf(t.items.values())) {
                     JsonNode ttl = item.get(t.ttlAttribute);
-                    if (ttl != null && ttl.has("N") && Values.number(ttl.get("N").asText()).compareTo(now) <= 0) {
+                    if (ttl != null && ttl.has("N") && Values.number(ttl.get("N").asText()).compareTo(now) <= 0
+                            && Values.number(ttl.get("N").asText()).compareTo(fiveYearsAgo) >= 0) {
                         t.delete(item);
                         deleted.add(Map.entry(t.name, t.key.keyOf(item)));
                     }

@@ -69,6 +69,8 @@ final class ItemWrites {
         if (!passed) {
             return new Prepared(kind, table, key, existing, null, List.of(), false, request);
         }
+        requireWithinSize(item);
+        requireIndexKeyTypes(table, item);
         return switch (kind) {
             case PUT -> new Prepared(kind, table, key, existing, item, List.of(), true, request);
             case DELETE, CHECK -> new Prepared(kind, table, key, existing, null, List.of(), true, request);
@@ -78,6 +80,8 @@ final class ItemWrites {
                     yield new Prepared(kind, table, key, existing, base, List.of(), true, request);
                 }
                 UpdateApplier.Result r = UpdateApplier.apply(update, base, table.key.names());
+                requireWithinSize(r.item());
+                requireIndexKeyTypes(table, r.item());
                 yield new Prepared(kind, table, key, existing, r.item(), r.updatedPaths(), true, request);
             }
         };
@@ -105,6 +109,71 @@ final class ItemWrites {
             out.set("Attributes", attributes.deepCopy());
         }
         return out;
+    }
+
+    private static final long MAX_ITEM_BYTES = 400 * 1024;
+
+    /** DynamoDB's item size: attribute name lengths plus value sizes (UTF-8 bytes; numbers about 1 byte per 2 digits). */
+    static long size(JsonNode item) {
+        long total = 0;
+        Iterator<Map.Entry<String, JsonNode>> it = item.fields();
+        while (it.hasNext()) {
+            Map.Entry<String, JsonNode> e = it.next();
+            total += e.getKey().getBytes(java.nio.charset.StandardCharsets.UTF_8).length + valueSize(e.getValue());
+        }
+        return total;
+    }
+
+    private static long valueSize(JsonNode value) {
+        String type = Values.type(value);
+        JsonNode v = value.get(type);
+        return switch (type) {
+            case "S" -> v.asText().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+            case "N" -> v.asText().length() / 2 + 1;
+            case "B" -> Values.bytes(v).length;
+            case "BOOL", "NULL" -> 1;
+            case "M" -> 3 + size(v);
+            case "L" -> {
+                long sum = 3;
+                for (JsonNode e : v) {
+                    sum += 1 + valueSize(e);
+                }
+                yield sum;
+            }
+            default -> {
+                long sum = 0;
+                for (JsonNode e : v) {
+                    sum += type.equals("BS") ? Values.bytes(e).length
+                            : type.equals("NS") ? e.asText().length() / 2 + 1
+                            : e.asText().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+                }
+                yield sum;
+            }
+        };
+    }
+
+    /** GSI key attributes present on an item must have the index's declared type, as DynamoDB checks on write. */
+    static void requireIndexKeyTypes(Table table, ObjectNode item) {
+        if (item == null) {
+            return;
+        }
+        for (Table.Index index : table.indexes.values()) {
+            KeySchema k = index.key();
+            for (String name : k.names()) {
+                JsonNode v = item.get(name);
+                String expected = name.equals(k.hashName()) ? k.hashType() : k.rangeType();
+                if (v != null && !Values.type(v).equals(expected)) {
+                    throw DynamoErrors.invalidParameters("Type mismatch for Index Key " + name + " Expected: "
+                            + expected + " Actual: " + Values.type(v) + " IndexName: " + index.name());
+                }
+            }
+        }
+    }
+
+    static void requireWithinSize(ObjectNode item) {
+        if (item != null && size(item) > MAX_ITEM_BYTES) {
+            throw DynamoErrors.validation("Item size has exceeded the maximum allowed size");
+        }
     }
 
     static ObjectNode normaliseItem(JsonNode item) {

@@ -270,9 +270,8 @@ final class WorldFileValidator {
     private static List<String> brokerTypes() {
         List<String> out = new java.util.ArrayList<>(EXPRESS_TYPES);
         out.add("kafka.t3.small");
-        for (String s : List.of("large", "xlarge", "2xlarge", "4xlarge", "8xlarge", "12xlarge", "16xlarge", "24xlarge")) {
-            out.add("kafka.m5." + s);
-        }
+        List<String> m5 = List.of("large", "xlarge", "2xlarge", "4xlarge", "8xlarge", "12xlarge", "16xlarge", "24xlarge");
+        m5.forEach(s -> out.add("kafka.m5." + s));
         for (String s : List.of("large", "xlarge", "2xlarge", "4xlarge", "8xlarge", "12xlarge", "16xlarge")) {
             out.add("kafka.m7g." + s);
         }

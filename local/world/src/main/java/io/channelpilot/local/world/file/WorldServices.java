@@ -75,7 +75,7 @@ public final class WorldServices {
         PermissionStore grants = new PermissionStore(account, (catalogId, database) ->
                 databaseExists(catalog, account, region, catalogId, database));
         MskCollaborators collaborators = new MskCollaborators(logStore::exists, buckets, catalog::bucketExists,
-                registry::jsonSchemaProblem, roles(roles));
+                schemas(registry), roles(roles));
         MskEmulator msk = new MskEmulator(WorldSeeder.mskSettings(w), clock, events, collaborators, topics,
                 SeededIds.forService(seed, "kafka"));
         catalog.addDeletionListener(msk::onTableDeleted);
@@ -101,6 +101,20 @@ public final class WorldServices {
         }
         String bucket = catalogId.substring(i + marker.length());
         return catalog.namespaceExists("arn:aws:s3tables:" + region + ":" + account + ":bucket/" + bucket, database);
+    }
+
+    private static MskCollaborators.Schemas schemas(SchemaRegistry registry) {
+        return new MskCollaborators.Schemas() {
+            @Override
+            public java.util.Optional<String> jsonSchemaProblem(String gsrArn) {
+                return registry.jsonSchemaProblem(gsrArn);
+            }
+
+            @Override
+            public java.util.Optional<String> latestDefinition(String gsrArn) {
+                return registry.latestDefinition(gsrArn);
+            }
+        };
     }
 
     private static MskCollaborators.Roles roles(RoleDirectory roles) {

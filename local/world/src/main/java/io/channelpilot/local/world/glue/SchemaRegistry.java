@@ -136,12 +136,6 @@ public final class SchemaRegistry {
                 .orElseThrow(() -> GlueErrors.notFound("Schema version is not found. SchemaVersionId: " + versionId));
     }
 
-    /** The definition of a schema version by id, for GSR-serialised records (the delivery simulation). */
-    public synchronized Optional<String> definitionOfVersion(String versionId) {
-        return schemas.values().stream().flatMap(s -> s.versions.stream())
-                .filter(v -> v.schemaVersionId().equals(versionId)).findFirst().map(SchemaVersion::definition);
-    }
-
     synchronized RegisteredSchema schemaOfVersion(String versionId) {
         return schemas.values().stream().filter(s -> s.versions.stream()
                 .anyMatch(v -> v.schemaVersionId().equals(versionId))).findFirst().orElseThrow();
@@ -171,6 +165,12 @@ public final class SchemaRegistry {
             return Optional.of("schema " + schemaArn + " has data format " + s.dataFormat + ", not JSON");
         }
         return s.latest().isPresent() ? Optional.empty() : Optional.of("schema " + schemaArn + " has no version");
+    }
+
+    /** A version's definition by its id ({@code JSON_SCHEMA_GSR} records carry the id), for the delivery simulation. */
+    public synchronized Optional<String> definitionOfVersion(String schemaVersionId) {
+        return schemas.values().stream().flatMap(s -> s.versions.stream())
+                .filter(v -> v.schemaVersionId().equals(schemaVersionId)).findFirst().map(SchemaVersion::definition);
     }
 
     /** The latest definition of a schema, for the delivery simulation. */
@@ -203,7 +203,8 @@ public final class SchemaRegistry {
         }
         try {
             JsonNode node = Json.MAPPER.readTree(definition);
-            if (node == null || !(node.isObject() || ("AVRO".equals(dataFormat) && (node.isArray() || node.isTextual())))) {
+            boolean avroForm = "AVRO".equals(dataFormat) && node != null && (node.isArray() || node.isTextual());
+            if (node == null || !(node.isObject() || avroForm)) {
                 throw new IOException("not a schema document");
             }
             return Json.MAPPER.writeValueAsString(node);

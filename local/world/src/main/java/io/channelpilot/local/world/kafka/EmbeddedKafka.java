@@ -75,10 +75,28 @@ public final class EmbeddedKafka implements AutoCloseable {
     public void createTopic(String cluster, String topic, int partitions, Map<String, String> configs) {
         NewTopic t = new NewTopic(topic, partitions, (short) 1).configs(Map.copyOf(configs));
         await(broker(cluster).admin().createTopics(List.of(t)).all(), "create topic " + topic);
+        awaitMetadata(cluster, topic, true);
     }
 
     public void deleteTopic(String cluster, String topic) {
         await(broker(cluster).admin().deleteTopics(List.of(topic)).all(), "delete topic " + topic);
+        awaitMetadata(cluster, topic, false);
+    }
+
+    /**
+     * The admin future completes when the controller accepted the change; the broker's metadata cache follows a
+     * moment later. Waiting here makes "created" and "deleted" mean visible to every client, so a channel activated
+     * right after a create never mistakes existing partitions for new ones. Bounded by {@link #ADMIN_TIMEOUT}; each
+     * round is a real broker request (no sleep).
+     */
+    private void awaitMetadata(String cluster, String topic, boolean present) {
+        long deadline = System.nanoTime() + ADMIN_TIMEOUT.toNanos();
+        while (partitionsIfExists(cluster, topic).isPresent() != present) {
+            if (System.nanoTime() > deadline) {
+                throw new KafkaOperationException("topic " + topic + (present ? " did not appear" : " did not vanish")
+                        + " within " + ADMIN_TIMEOUT, null);
+            }
+        }
     }
 
     /** Raises the partition count (Kafka cannot lower it: InvalidPartitionsException). */
@@ -94,6 +112,21 @@ public final class EmbeddedKafka implements AutoCloseable {
                 .map(e -> new AlterConfigOp(new ConfigEntry(e.getKey(), e.getValue()), AlterConfigOp.OpType.SET))
                 .toList();
         await(broker(cluster).admin().incrementalAlterConfigs(Map.of(resource, ops)).all(), "alter " + topic);
+    }
+
+    /**
+     * Partition count straight from the broker (a consumer's cached metadata can lag by minutes), or empty when the
+     * topic does not exist.
+     */
+    public java.util.OptionalInt partitionsIfExists(String cluster, String topic) {
+        try {
+            return java.util.OptionalInt.of(partitionCount(cluster, topic));
+        } catch (KafkaOperationException e) {
+            if (e.getCause() instanceof org.apache.kafka.common.errors.UnknownTopicOrPartitionException) {
+                return java.util.OptionalInt.empty();
+            }
+            throw e;
+        }
     }
 
     public int partitionCount(String cluster, String topic) {
@@ -119,12 +152,33 @@ public final class EmbeddedKafka implements AutoCloseable {
         return out;
     }
 
-    /** Produces one record synchronously and returns where it landed. */
+    /** Produces one record synchronously (partition chosen by the default partitioner) and returns where it landed. */
     public RecordMetadata produce(String cluster, String topic, byte[] key, byte[] value, Map<String, byte[]> headers) {
+        return produce(cluster, topic, key, value, headers, null);
+    }
+
+    /** Produces one record to the given partition ({@code null}: the default partitioner decides). */
+    public RecordMetadata produce(String cluster, String topic, byte[] key, byte[] value, Map<String, byte[]> headers,
+                                  Integer partition) {
         List<org.apache.kafka.common.header.Header> h = new ArrayList<>();
         headers.forEach((k, v) -> h.add(new RecordHeader(k, v)));
-        ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topic, null, key, value, h);
+        ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topic, partition, key, value, h);
         return await(broker(cluster).producer().send(record), "produce to " + topic);
+    }
+
+    /** Produces keyless values in order, pipelined (one wait at the end), and returns where each landed. */
+    public List<RecordMetadata> produceAll(String cluster, String topic, List<byte[]> values) {
+        KafkaProducer<byte[], byte[]> producer = broker(cluster).producer();
+        List<java.util.concurrent.Future<RecordMetadata>> sent = new ArrayList<>(values.size());
+        for (byte[] v : values) {
+            sent.add(producer.send(new ProducerRecord<>(topic, v)));
+        }
+        producer.flush();
+        List<RecordMetadata> out = new ArrayList<>(sent.size());
+        for (java.util.concurrent.Future<RecordMetadata> f : sent) {
+            out.add(await(f, "produce to " + topic));
+        }
+        return out;
     }
 
     /**

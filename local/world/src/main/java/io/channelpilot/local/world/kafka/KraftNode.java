@@ -13,6 +13,7 @@ import java.util.Properties;
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
 import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.utils.Exit;
 import org.apache.kafka.common.utils.Time;
 import org.apache.kafka.metadata.storage.Formatter;
 import org.apache.kafka.server.common.MetadataVersion;
@@ -38,8 +39,37 @@ final class KraftNode implements AutoCloseable {
         this.bootstrapServers = bootstrapServers;
     }
 
-    /** Formats {@code dir} and starts the node; returns once the broker is unfenced and serving. */
+    /**
+     * Formats {@code dir} and starts the node; returns once the broker is unfenced and serving. Ports are probed free
+     * and then bound by Kafka, so another process can take one in between: a failed start is retried once with new
+     * ports in a fresh directory.
+     */
     static KraftNode start(Path dir) {
+        try {
+            return startOnce(dir.resolve("node"));
+        } catch (IllegalStateException first) {
+            try {
+                return startOnce(dir.resolve("node-retry"));
+            } catch (IllegalStateException second) {
+                second.addSuppressed(first);
+                throw second;
+            }
+        }
+    }
+
+    static {
+        // A fatal broker fault calls Exit.halt/exit, which would kill the whole world (and a test JVM) without a
+        // trace; inside the world it must surface as an exception of the failing call instead.
+        Exit.setExitProcedure((code, message) -> {
+            throw new IllegalStateException("embedded Kafka requested exit(" + code + "): " + message);
+        });
+        Exit.setHaltProcedure((code, message) -> {
+            throw new IllegalStateException("embedded Kafka requested halt(" + code + "): " + message);
+        });
+    }
+
+    private static KraftNode startOnce(Path dir) {
+        KafkaRaftServer server = null;
         try {
             Files.createDirectories(dir);
             int brokerPort = freeLoopbackPort();
@@ -56,13 +86,16 @@ final class KraftNode implements AutoCloseable {
                     .setReleaseVersion(MetadataVersion.LATEST_PRODUCTION)
                     .setIgnoreFormatted(true)
                     .run();
-            KafkaRaftServer server = new KafkaRaftServer(config, Time.SYSTEM);
+            server = new KafkaRaftServer(config, Time.SYSTEM);
             // startup() returns after the broker registered with the controller and was unfenced.
             server.startup();
             return new KraftNode(server, "127.0.0.1:" + brokerPort);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (Exception e) {
+            if (server != null) {
+                server.shutdown();
+            }
             throw new IllegalStateException("embedded Kafka broker failed to start in " + dir, e);
         }
     }

@@ -58,7 +58,8 @@ public final class LogStore {
     public synchronized void putRetentionPolicy(String name, Integer days) {
         if (days == null || !RETENTION_DAYS.contains(days)) {
             throw LogsErrors.invalid("1 validation error detected: Value '" + days + "' at 'retentionInDays' failed to"
-                    + " satisfy constraint: Member must satisfy enum value set: " + new java.util.TreeSet<>(RETENTION_DAYS));
+                    + " satisfy constraint: Member must satisfy enum value set: "
+                    + new java.util.TreeSet<>(RETENTION_DAYS));
         }
         group(name).retentionInDays = days;
     }

@@ -32,6 +32,7 @@ final class Channel {
     private int freshness;
     private boolean delivered;
     private boolean gone;
+    private String schemaDefinition;
 
     Channel(String arn, String clusterArn, String clusterName, ChannelSpec spec, ObjectNode echo, Instant now,
             ChannelTimings.Resolved timings, ClusterOperation createOperation, Optional<StateInfo> createFailure) {
@@ -91,6 +92,10 @@ final class Channel {
         return true;
     }
 
+    void captureSchema(String definition) {
+        schemaDefinition = definition;
+    }
+
     void markDelivered() {
         delivered = true;
     }
@@ -126,6 +131,6 @@ final class Channel {
 
     ChannelView view() {
         return new ChannelView(arn, clusterArn, clusterName, spec, status, stateInfo(), creationTime, freshness,
-                Map.copyOf(tags), delivered);
+                Map.copyOf(tags), delivered, Optional.ofNullable(schemaDefinition));
     }
 }

@@ -46,6 +46,9 @@ final class ChannelApi {
         ClusterOperation op = state.newOperation(cluster, "CREATE_CHANNEL", end, failure.orElse(null));
         String arn = cluster.channelArn(state.settings, spec.name(), state.ids.get().toString());
         Channel channel = new Channel(arn, clusterArn, cluster.name(), spec, parsed.echo(), now, timings, op, failure);
+        if ("JSON".equals(spec.valueConverter()) && spec.gsrArn() != null) {
+            world.schemas().latestDefinition(spec.gsrArn()).ifPresent(channel::captureSchema);
+        }
         state.channels.put(arn, channel);
         return Json.object().put("channelArn", arn).put("clusterOperationArn", op.arn());
     }

@@ -2,6 +2,7 @@ package io.channelpilot.local.world.msk;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.channelpilot.local.world.http.Json;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -44,7 +45,7 @@ final class ChannelRequestParser {
     }
 
     Parsed parse(JsonNode body) {
-        ObjectNode echo = body.isObject() ? ((ObjectNode) body).deepCopy() : io.channelpilot.local.world.http.Json.object();
+        ObjectNode echo = body.isObject() ? ((ObjectNode) body).deepCopy() : Json.object();
         String name = requiredText(body, "channelName");
         if (settings.enforceChannelNamePattern() && !CHANNEL_NAME.matcher(name).matches()) {
             throw MskErrors.badRequest("channelName", "channelName '" + name + "' must match "

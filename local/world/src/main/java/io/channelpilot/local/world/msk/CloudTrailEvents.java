@@ -3,7 +3,6 @@ package io.channelpilot.local.world.msk;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.channelpilot.local.world.http.EventSink;
 import io.channelpilot.local.world.http.Json;
 import java.time.Clock;
 import java.time.Instant;
@@ -11,11 +10,12 @@ import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.Collection;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Supplier;
 
 /**
- * Publishes what AWS would put on the default event bus for a mutating MSK call (reference §8):
+ * Builds what AWS would put on the default event bus for a mutating MSK call (reference §8):
  * <ul>
  *   <li>{@code AWS API Call via CloudTrail}, {@code source: aws.kafka}, {@code detail.eventSource:
  *   kafka.amazonaws.com}. The envelope fields follow the EventBridge CloudTrail event reference. UNCONFIRMED: the MSK
@@ -26,25 +26,25 @@ import java.util.function.Supplier;
  *   {@code service}/{@code resource-type} values; we use {@code kafka} and {@code cluster}/{@code channel}/{@code topic}.
  *   </li>
  * </ul>
- * Timestamps come from the virtual clock, truncated to seconds as CloudTrail writes them.
+ * Timestamps come from the virtual clock, truncated to seconds as CloudTrail writes them. Events are returned, not
+ * published: the emulator publishes them after releasing its lock, so an event consumer may call MSK back.
  */
 final class CloudTrailEvents {
 
     private final MskSettings settings;
     private final Clock clock;
-    private final EventSink sink;
     private final Supplier<UUID> ids;
 
-    CloudTrailEvents(MskSettings settings, Clock clock, EventSink sink, Supplier<UUID> ids) {
+    CloudTrailEvents(MskSettings settings, Clock clock, Supplier<UUID> ids) {
         this.settings = settings;
         this.clock = clock;
-        this.sink = sink;
         this.ids = ids;
     }
 
-    void apiCall(String eventName, ObjectNode requestParameters, JsonNode responseElements) {
+    /** The CloudTrail event for a mutating call, or empty when event emission is switched off. */
+    Optional<ObjectNode> apiCall(String eventName, ObjectNode requestParameters, JsonNode responseElements) {
         if (!settings.emitEvents()) {
-            return;
+            return Optional.empty();
         }
         String time = now();
         ObjectNode detail = Json.object();
@@ -70,13 +70,15 @@ final class CloudTrailEvents {
         detail.put("managementEvent", true);
         detail.put("recipientAccountId", settings.account());
         detail.put("eventCategory", "Management");
-        sink.publish(envelope("AWS API Call via CloudTrail", "aws.kafka", time, Json.MAPPER.createArrayNode(), detail));
+        return Optional.of(envelope("AWS API Call via CloudTrail", "aws.kafka", time, Json.MAPPER.createArrayNode(),
+                detail));
     }
 
-    void tagChange(String resourceArn, String resourceType, Collection<String> changedKeys, Map<String, String> tags,
-                   int version) {
+    /** The tag-change event, or empty when event emission is switched off. */
+    Optional<ObjectNode> tagChange(String resourceArn, String resourceType, Collection<String> changedKeys,
+                                   Map<String, String> tags, int version) {
         if (!settings.emitEvents()) {
-            return;
+            return Optional.empty();
         }
         ObjectNode detail = Json.object();
         ArrayNode keys = detail.putArray("changed-tag-keys");
@@ -87,7 +89,7 @@ final class CloudTrailEvents {
         ObjectNode current = detail.putObject("tags");
         tags.forEach(current::put);
         ArrayNode resources = Json.MAPPER.createArrayNode().add(resourceArn);
-        sink.publish(envelope("Tag Change on Resource", "aws.tag", now(), resources, detail));
+        return Optional.of(envelope("Tag Change on Resource", "aws.tag", now(), resources, detail));
     }
 
     private ObjectNode envelope(String detailType, String source, String time, ArrayNode resources, ObjectNode detail) {

@@ -15,7 +15,8 @@ public final class InMemoryTopicBackend implements TopicBackend {
     @Override
     public void createTopic(String clusterName, String topicName, int partitions, int replicationFactor,
                             Map<String, String> configs) {
-        topics.put(clusterName + "/" + topicName, new MirroredTopic(partitions, replicationFactor, Map.copyOf(configs)));
+        topics.put(clusterName + "/" + topicName,
+                new MirroredTopic(partitions, replicationFactor, Map.copyOf(configs)));
     }
 
     @Override

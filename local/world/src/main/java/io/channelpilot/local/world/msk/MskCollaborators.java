@@ -37,6 +37,11 @@ public record MskCollaborators(LogGroups logGroups, BucketDirectory buckets, Tab
     @FunctionalInterface
     public interface Schemas {
         Optional<String> jsonSchemaProblem(String gsrArn);
+
+        /** The schema's latest definition, captured when a plain-JSON channel is created (reference §2). */
+        default Optional<String> latestDefinition(String gsrArn) {
+            return Optional.empty();
+        }
     }
 
     /** IAM: role existence and policy simulation. */

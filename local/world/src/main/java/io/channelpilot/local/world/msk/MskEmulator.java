@@ -10,6 +10,7 @@ import io.channelpilot.local.world.http.Json;
 import io.channelpilot.local.world.http.Protocol;
 import io.channelpilot.local.world.http.ServiceEmulator;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -29,6 +30,7 @@ public final class MskEmulator implements ServiceEmulator {
     private final ChannelApi channels;
     private final TagApi tags;
     private final CloudTrailEvents events;
+    private final EventSink sink;
 
     public MskEmulator(MskSettings settings, Clock clock, EventSink sink, MskCollaborators world,
                        TopicBackend backend, Supplier<UUID> ids) {
@@ -37,7 +39,8 @@ public final class MskEmulator implements ServiceEmulator {
         this.topics = new TopicApi(state, backend);
         this.channels = new ChannelApi(state, world);
         this.tags = new TagApi(state);
-        this.events = new CloudTrailEvents(settings, clock, sink, ids);
+        this.events = new CloudTrailEvents(settings, clock, ids);
+        this.sink = sink;
     }
 
     @Override
@@ -68,64 +71,77 @@ public final class MskEmulator implements ServiceEmulator {
     @Override
     public AwsResponse handle(AwsRequest request, String operation) {
         MskRoute r = MskRoute.of(request);
+        List<JsonNode> published = new ArrayList<>();
+        AwsResponse response;
         synchronized (state) {
-            return switch (operation) {
-                case "ListClustersV2" -> ok(clusters.list(request.queryParam("clusterNameFilter"),
-                        request.queryParam("clusterTypeFilter"), request.queryParam("maxResults"),
-                        request.queryParam("nextToken")));
-                case "DescribeClusterV2" -> ok(clusters.describe(r.clusterArn()));
-                case "DescribeClusterOperation" -> ok(clusters.describeOperation(r.resourceArn(), false));
-                case "DescribeClusterOperationV2" -> ok(clusters.describeOperation(r.resourceArn(), true));
-                case "CreateTopic" -> mutated(operation, r, request, topics.create(r.clusterArn(), body(request)));
-                case "DescribeTopic" -> ok(topics.describe(r.clusterArn(), r.name()));
-                case "ListTopics" -> ok(topics.list(r.clusterArn(), request.queryParam("maxResults"),
-                        request.queryParam("nextToken"), request.queryParam("topicNameFilter")));
-                case "UpdateTopic" -> mutated(operation, r, request,
-                        topics.update(r.clusterArn(), r.name(), body(request)));
-                case "DeleteTopic" -> mutated(operation, r, request, topics.delete(r.clusterArn(), r.name()));
-                case "CreateChannel" -> mutated(operation, r, request, channels.create(r.clusterArn(), body(request)));
-                case "DescribeChannel" -> ok(channels.describe(r.clusterArn(), r.name()));
-                case "ListChannels" -> ok(channels.list(r.clusterArn(), request.queryParam("maxResults"),
-                        request.queryParam("nextToken"), request.queryParam("topicNameFilter")));
-                case "UpdateChannel" -> mutated(operation, r, request,
-                        channels.update(r.clusterArn(), r.name(), body(request)));
-                case "DeleteChannel" -> mutated(operation, r, request, channels.delete(r.clusterArn(), r.name()));
-                case "ListTagsForResource" -> ok(TagApi.render(tags.resolve(r.resourceArn())));
-                case "TagResource" -> tagResource(r, request);
-                case "UntagResource" -> untagResource(r, request);
-                default -> throw MskErrors.notFound("path", "Unknown operation " + operation);
-            };
+            response = answer(r, request, operation, published);
         }
+        // Outside the lock: an event consumer (the workflow host) may call MSK back on another thread.
+        published.forEach(sink::publish);
+        return response;
     }
 
-    private AwsResponse tagResource(MskRoute r, AwsRequest request) {
+    private AwsResponse answer(MskRoute r, AwsRequest request, String operation, List<JsonNode> published) {
+        return switch (operation) {
+            case "ListClustersV2" -> ok(clusters.list(request.queryParam("clusterNameFilter"),
+                    request.queryParam("clusterTypeFilter"), request.queryParam("maxResults"),
+                    request.queryParam("nextToken")));
+            case "DescribeClusterV2" -> ok(clusters.describe(r.clusterArn()));
+            case "DescribeClusterOperation" -> ok(clusters.describeOperation(r.resourceArn(), false));
+            case "DescribeClusterOperationV2" -> ok(clusters.describeOperation(r.resourceArn(), true));
+            case "CreateTopic" -> mutated(published, operation, r, request,
+                    topics.create(r.clusterArn(), body(request)));
+            case "DescribeTopic" -> ok(topics.describe(r.clusterArn(), r.name()));
+            case "ListTopics" -> ok(topics.list(r.clusterArn(), request.queryParam("maxResults"),
+                    request.queryParam("nextToken"), request.queryParam("topicNameFilter")));
+            case "UpdateTopic" -> mutated(published, operation, r, request,
+                    topics.update(r.clusterArn(), r.name(), body(request)));
+            case "DeleteTopic" -> mutated(published, operation, r, request, topics.delete(r.clusterArn(), r.name()));
+            case "CreateChannel" -> mutated(published, operation, r, request,
+                    channels.create(r.clusterArn(), body(request)));
+            case "DescribeChannel" -> ok(channels.describe(r.clusterArn(), r.name()));
+            case "ListChannels" -> ok(channels.list(r.clusterArn(), request.queryParam("maxResults"),
+                    request.queryParam("nextToken"), request.queryParam("topicNameFilter")));
+            case "UpdateChannel" -> mutated(published, operation, r, request,
+                    channels.update(r.clusterArn(), r.name(), body(request)));
+            case "DeleteChannel" -> mutated(published, operation, r, request,
+                    channels.delete(r.clusterArn(), r.name()));
+            case "ListTagsForResource" -> ok(TagApi.render(tags.resolve(r.resourceArn())));
+            case "TagResource" -> tagResource(r, request, published);
+            case "UntagResource" -> untagResource(r, request, published);
+            default -> throw MskErrors.notFound("path", "Unknown operation " + operation);
+        };
+    }
+
+    private AwsResponse tagResource(MskRoute r, AwsRequest request, List<JsonNode> published) {
         TagApi.Target target = tags.resolve(r.resourceArn());
         JsonNode body = body(request);
         List<String> changed = tags.tag(target, body);
-        events.apiCall("TagResource", requestParameters(r, body), null);
+        events.apiCall("TagResource", requestParameters(r, body), null).ifPresent(published::add);
         if (!changed.isEmpty()) {
             events.tagChange(r.resourceArn(), target.resourceType(), changed, target.tags(),
-                    state.nextTagVersion(r.resourceArn()));
+                    state.nextTagVersion(r.resourceArn())).ifPresent(published::add);
         }
         return AwsResponse.empty(204);
     }
 
-    private AwsResponse untagResource(MskRoute r, AwsRequest request) {
+    private AwsResponse untagResource(MskRoute r, AwsRequest request, List<JsonNode> published) {
         TagApi.Target target = tags.resolve(r.resourceArn());
         List<String> keys = request.queryParams("tagKeys");
         List<String> removed = tags.untag(target, keys);
         ObjectNode params = requestParameters(r, Json.object());
         keys.forEach(params.withArray("tagKeys")::add);
-        events.apiCall("UntagResource", params, null);
+        events.apiCall("UntagResource", params, null).ifPresent(published::add);
         if (!removed.isEmpty()) {
             events.tagChange(r.resourceArn(), target.resourceType(), removed, target.tags(),
-                    state.nextTagVersion(r.resourceArn()));
+                    state.nextTagVersion(r.resourceArn())).ifPresent(published::add);
         }
         return AwsResponse.empty(204);
     }
 
-    private AwsResponse mutated(String operation, MskRoute r, AwsRequest request, ObjectNode response) {
-        events.apiCall(operation, requestParameters(r, body(request)), response.deepCopy());
+    private AwsResponse mutated(List<JsonNode> published, String operation, MskRoute r, AwsRequest request,
+                                ObjectNode response) {
+        events.apiCall(operation, requestParameters(r, body(request)), response.deepCopy()).ifPresent(published::add);
         return ok(response);
     }
 

@@ -43,8 +43,8 @@ final class TagApi {
             }
             for (MskCluster c : state.clusters.values()) {
                 String topicPrefix = c.topicArn(state.settings, "");
-                if (arn.startsWith(topicPrefix)
-                        && state.topics.current(c.arn(state.settings), arn.substring(topicPrefix.length())).isPresent()) {
+                String topicName = arn.substring(Math.min(arn.length(), topicPrefix.length()));
+                if (arn.startsWith(topicPrefix) && state.topics.current(c.arn(state.settings), topicName).isPresent()) {
                     return new Target("topic", state.tags.computeIfAbsent(arn, k -> new LinkedHashMap<>()));
                 }
             }

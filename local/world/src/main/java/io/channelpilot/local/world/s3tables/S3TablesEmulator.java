@@ -177,7 +177,8 @@ public final class S3TablesEmulator implements ServiceEmulator {
         } else {
             String bucket = request.queryParam("tableBucketARN").orElseThrow(() -> TableNames.badRequest(
                     "tableBucketARN, namespace and name (or tableArn) are required"));
-            String ns = request.queryParam("namespace").orElseThrow(() -> TableNames.badRequest("namespace is required"));
+            String ns = request.queryParam("namespace")
+                    .orElseThrow(() -> TableNames.badRequest("namespace is required"));
             String name = request.queryParam("name").orElseThrow(() -> TableNames.badRequest("name is required"));
             catalog.namespaceCreated(catalog.bucket(bucket), ns);
             t = catalog.table(bucket, ns, name).orElseThrow(() -> TableCatalog.notFound("The table " + ns + "."

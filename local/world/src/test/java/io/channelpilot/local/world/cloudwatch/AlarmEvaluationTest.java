@@ -99,6 +99,9 @@ class AlarmEvaluationTest {
         clock.advance(Duration.ofMinutes(2));
         cw.evaluate();
         assertThat(state("m-of-n")).as("only 1 of the last 3 breaches, missing is not breaching").isEqualTo("OK");
+        assertThat(cw.alarm("m-of-n").orElseThrow().state().reason()).isEqualTo("Threshold Crossed: 2 out of the "
+                + "last 3 datapoints [] were not greater than the threshold (0.0) (minimum 2 datapoints for "
+                + "ALARM -> OK transition). 2 missing datapoints were treated as [NonBreaching].");
     }
 
     @Test
@@ -140,6 +143,24 @@ class AlarmEvaluationTest {
         assertThat(state("quiet")).isEqualTo("ALARM");
         assertThat(events).hasSize(1);
         assertThat(invokedActions).isEmpty();
+    }
+
+    @Test
+    void shouldOnlyCountDatapointsWithTheAlarmsUnit() {
+        var body = Json.object().put("AlarmName", "unit").put("Namespace", "AWS/Kafka").put("MetricName", "Lag")
+                .put("Statistic", "Maximum").put("Period", 60).put("EvaluationPeriods", 1).put("Threshold", 10.0)
+                .put("ComparisonOperator", "GreaterThanThreshold").put("Unit", "Seconds")
+                .put("TreatMissingData", "missing");
+        new AlarmOperations(cw.book(), "us-east-1", "123456789012").putMetricAlarm(body, clock.instant());
+        cw.record("AWS/Kafka", "Lag", Map.of(), 99, "Count", T0);
+        clock.advance(Duration.ofMinutes(1));
+        cw.evaluate();
+        assertThat(state("unit")).isEqualTo("INSUFFICIENT_DATA");
+
+        cw.record("AWS/Kafka", "Lag", Map.of(), 99, "Seconds", clock.instant());
+        clock.advance(Duration.ofMinutes(1));
+        cw.evaluate();
+        assertThat(state("unit")).isEqualTo("ALARM");
     }
 
     private void put(double value, Instant at) {

@@ -75,6 +75,21 @@ class CloudWatchEmulatorTest {
     }
 
     @Test
+    void shouldAcceptGzipCompressedPutMetricData() {
+        // over 10 KiB the SDK sends PutMetricData with Content-Encoding: gzip (requestCompression trait; probed)
+        List<software.amazon.awssdk.services.cloudwatch.model.MetricDatum> data = new java.util.ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+            data.add(software.amazon.awssdk.services.cloudwatch.model.MetricDatum.builder().metricName("Big")
+                    .dimensions(Dimension.builder().name("Partition").value("partition-" + i).build())
+                    .value((double) i).build());
+        }
+        cw.putMetricData(r -> r.namespace("ChannelPilot").metricData(data));
+
+        assertThat(server.calls().count("cloudwatch:PutMetricData")).isEqualTo(1);
+        assertThat(emulator.metrics().metrics()).hasSize(1000);
+    }
+
+    @Test
     void shouldRejectAwsNamespaceAndConflictingValues() {
         assertThatThrownBy(() -> cw.putMetricData(r -> r.namespace("AWS/Kafka").metricData(m -> m.metricName("x").value(1.0))))
                 .isInstanceOfSatisfying(AwsServiceException.class, e -> {
@@ -193,6 +208,10 @@ class CloudWatchEmulatorTest {
         assertThat(updated.alarmConfigurationUpdatedTimestamp()).isEqualTo(T0.plusSeconds(60));
         assertThat(cw.listTagsForResource(r -> r.resourceARN(arn("cp-orders-freshness"))).tags())
                 .extracting(t -> t.key() + "=" + t.value()).containsExactly("owner=team-a");
+
+        cw.tagResource(r -> r.resourceARN(arn("cp-orders-freshness")).tags(t -> t.key("tier").value("gold")));
+        cw.untagResource(r -> r.resourceARN(arn("cp-orders-freshness")).tagKeys("owner"));
+        assertThat(emulator.tags(arn("cp-orders-freshness")).orElseThrow()).containsExactly(Map.entry("tier", "gold"));
     }
 
     @Test
@@ -214,17 +233,20 @@ class CloudWatchEmulatorTest {
     }
 
     @Test
-    void shouldDeleteAlarmsAndRefuseUnknownNames() {
+    void shouldDeleteNamedAlarmsEvenWhenSomeNamesAreUnknown() {
         putAlarm("cp-a", null);
-        assertThatThrownBy(() -> cw.deleteAlarms(r -> r.alarmNames("cp-a", "missing")))
-                .isInstanceOf(ResourceNotFoundException.class);
-        assertThat(emulator.alarm("cp-a")).isPresent();
+        putAlarm("cp-b", null);
 
-        cw.deleteAlarms(r -> r.alarmNames("cp-a"));
-        assertThat(emulator.alarms()).isEmpty();
+        cw.deleteAlarms(r -> r.alarmNames("cp-a", "missing"));
+
+        assertThat(emulator.alarms()).extracting(io.channelpilot.local.world.cloudwatch.MetricAlarm::alarmName)
+                .containsExactly("cp-b");
         assertThatThrownBy(() -> cw.listTagsForResource(r -> r.resourceARN(arn("cp-a"))))
                 .isInstanceOfSatisfying(AwsServiceException.class,
                         e -> assertThat(e.awsErrorDetails().errorCode()).isEqualTo("ResourceNotFoundException"));
+        assertThatThrownBy(() -> cw.deleteAlarms(r -> r.alarmNames(java.util.Collections.nCopies(101, "x"))))
+                .isInstanceOfSatisfying(AwsServiceException.class,
+                        e -> assertThat(e.awsErrorDetails().errorCode()).isEqualTo("InvalidParameterValue"));
     }
 
     @Test

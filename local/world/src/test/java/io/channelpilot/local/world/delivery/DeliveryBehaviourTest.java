@@ -7,12 +7,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.channelpilot.local.world.http.EmulatorServer;
+import io.channelpilot.local.world.http.FaultInjector;
 import io.channelpilot.local.world.iceberg.TableId;
 import io.channelpilot.local.world.s3.BucketSpec;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
@@ -20,27 +21,29 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.zip.DeflaterOutputStream;
+import java.util.zip.GZIPInputStream;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.s3.S3Client;
 
 /** Channel-level behaviour: converters, flush, codecs, payload option and the blocked states. */
 class DeliveryBehaviourTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    @TempDir
-    static Path tmp;
-
     private static DeliveryFixture world;
 
     @BeforeAll
     static void start() {
-        world = new DeliveryFixture(tmp);
+        world = new DeliveryFixture();
     }
 
     @AfterAll
@@ -186,6 +189,71 @@ class DeliveryBehaviourTest {
         sim.tick();
         assertThat(sim.channelsWithBufferedRecords()).isEmpty();
         assertThat(world.warehouse.exists(new TableId("tables", "sales", "gone_channel"))).isFalse();
+        sim.close();
+    }
+
+    @Test
+    void shouldReadTopicsAndPartitionsCreatedAfterActivationFromTheirBeginning() {
+        // given an ACTIVE channel whose topic does not exist yet
+        world.channels.add(DeliveryFixture.channel("late-channel", "late", "ACTIVE",
+                new DeliveryChannel.SchemaSource.Plain(SCHEMA), DeliveryChannel.Compression.ZSTD));
+        DeliverySimulation sim = world.simulation(DeliveryOptions.defaults());
+        sim.tick();
+        // when the topic appears, gets a record, then a second partition with another record
+        world.kafka.createTopic(CLUSTER, "late", 1, Map.of());
+        world.produce("late", "{\"id\":1,\"event_time\":\"" + time(0) + "\"}");
+        sim.tick();
+        world.kafka.increasePartitions(CLUSTER, "late", 2);
+        world.kafka.produce(CLUSTER, "late", null, ("{\"id\":2,\"event_time\":\"" + time(0) + "\"}")
+                .getBytes(StandardCharsets.UTF_8), Map.of(), 1);
+        sim.tick();
+        sim.flush();
+        // then both records were delivered: neither existed when the channel became ACTIVE
+        assertThat(world.warehouse.rowCount(new TableId("tables", "sales", "late_channel"))).isEqualTo(2);
+        sim.close();
+    }
+
+    @Test
+    void shouldKeepTickingWhenSourceTopicIsDeleted() {
+        DeliverySimulation sim = activeChannel("orphan-channel", "orphaned", new DeliveryChannel.SchemaSource.Plain(SCHEMA),
+                DeliveryChannel.Compression.ZSTD, DeliveryOptions.defaults());
+        world.kafka.deleteTopic(CLUSTER, "orphaned");
+        sim.tick();
+        sim.flush();
+        assertThat(sim.channelsWithBufferedRecords()).isEmpty();
+        assertThat(world.warehouse.exists(new TableId("tables", "sales", "orphan_channel"))).isFalse();
+        sim.close();
+    }
+
+    @Test
+    void shouldServeDlqObjectsToTheSdkThroughTheSharedEndpoint() throws Exception {
+        // given a channel that dead-lettered one record
+        DeliverySimulation sim = activeChannel("sdk-channel", "sdkdlq", new DeliveryChannel.SchemaSource.Plain(SCHEMA),
+                DeliveryChannel.Compression.ZSTD, DeliveryOptions.defaults());
+        long offset = world.produce("sdkdlq", "{\"id\":true,\"event_time\":\"" + time(0) + "\"}");
+        sim.tick();
+        sim.flush();
+        // when Channel Pilot's triage lists and reads the DLQ with the real S3 client
+        try (var server = EmulatorServer.start(
+                new FaultInjector(1, d -> { }));
+             var s3 = S3Client.builder().endpointOverride(server.register(
+                             world.s3.emulator()).endpoint())
+                     .region(Region.US_EAST_1)
+                     .credentialsProvider(StaticCredentialsProvider.create(
+                             AwsBasicCredentials.create("test", "test")))
+                     .httpClient(UrlConnectionHttpClient.create()).build()) {
+            var listed = s3.listObjectsV2(b -> b.bucket("dlq-bucket").prefix("errors/sdk-channel/")).contents();
+            var object = s3.getObjectAsBytes(b -> b.bucket("dlq-bucket").key(listed.get(0).key()));
+            // then
+            assertThat(listed).hasSize(1);
+            assertThat(object.response().contentEncoding()).isEqualTo("gzip");
+            try (var in = new GZIPInputStream(object.asInputStream())) {
+                JsonNode line = JSON.readTree(new String(in.readAllBytes(), StandardCharsets.UTF_8).trim());
+                assertThat(line.get("offset").asLong()).isEqualTo(offset);
+                assertThat(line.get("errorCode").asText()).isEqualTo("TYPE_MISMATCH");
+                assertThat(line.get("fieldPointer").asText()).isEqualTo("/id");
+            }
+        }
         sim.close();
     }
 

@@ -18,8 +18,16 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.zip.GZIPInputStream;
 
-/** Shared world pieces for delivery tests: one broker, one S3 front, one warehouse, fakes for MSK and CloudWatch. */
+/**
+ * World pieces for delivery tests. Broker, S3 front and warehouse are started once per test JVM and shared by every
+ * delivery test class (each uses its own topics, channels and tables); clock, channel list, metrics and listener
+ * events belong to one fixture.
+ */
 final class DeliveryFixture implements AutoCloseable {
+
+    private static EmbeddedKafka sharedKafka;
+    private static S3Front sharedS3;
+    private static IcebergWarehouse sharedWarehouse;
 
     static final String CLUSTER = "orders-cluster";
     static final Instant START = Instant.parse("2026-05-01T10:00:00Z");
@@ -41,11 +49,25 @@ final class DeliveryFixture implements AutoCloseable {
     final List<MetricPublisher.Datum> metrics = new CopyOnWriteArrayList<>();
     final List<String> events = new CopyOnWriteArrayList<>();
 
-    DeliveryFixture(Path dir) {
-        kafka = EmbeddedKafka.start(dir.resolve("kafka"), List.of(CLUSTER));
-        s3 = S3Front.startTransient();
-        s3.createBucket(BucketSpec.created("dlq-bucket", "us-east-1"));
-        warehouse = IcebergWarehouse.open(dir.resolve("iceberg"));
+    DeliveryFixture() {
+        synchronized (DeliveryFixture.class) {
+            if (sharedKafka == null) {
+                // under the module's target/ (surefire runs in the module directory), removed by mvn clean
+                Path dir = Path.of("target", "delivery-fixture-" + java.util.UUID.randomUUID()).toAbsolutePath();
+                sharedKafka = EmbeddedKafka.start(dir.resolve("kafka"), List.of(CLUSTER));
+                sharedS3 = S3Front.startTransient();
+                sharedS3.createBucket(BucketSpec.created("dlq-bucket", "us-east-1"));
+                sharedWarehouse = IcebergWarehouse.open(dir.resolve("iceberg"));
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                    sharedWarehouse.close();
+                    sharedS3.close();
+                    sharedKafka.close();
+                }, "delivery-fixture-shutdown"));
+            }
+        }
+        kafka = sharedKafka;
+        s3 = sharedS3;
+        warehouse = sharedWarehouse;
     }
 
     DeliverySimulation simulation(DeliveryOptions options) {
@@ -100,10 +122,14 @@ final class DeliveryFixture implements AutoCloseable {
                 .mapToDouble(MetricPublisher.Datum::value).sum();
     }
 
+    /** Listener events of one channel. */
+    List<String> events(String channelName) {
+        return events.stream().filter(e -> e.split(" ")[1].equals(channelName)).toList();
+    }
+
+    /** The shared infrastructure outlives each fixture; it stops with the test JVM. */
     @Override
     public void close() {
-        warehouse.close();
-        s3.close();
-        kafka.close();
+        channels.clear();
     }
 }

@@ -33,7 +33,6 @@ import org.apache.parquet.io.LocalInputFile;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** 1 000 mixed records through a channel: Iceberg rows, DLQ objects and metrics must all agree. */
 class DeliverySimulationTest {
@@ -41,14 +40,11 @@ class DeliverySimulationTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String MARKER = "PAYLOAD-MARKER-7f3a";
 
-    @TempDir
-    static Path tmp;
-
     private static DeliveryFixture world;
 
     @BeforeAll
     static void start() {
-        world = new DeliveryFixture(tmp);
+        world = new DeliveryFixture();
     }
 
     @AfterAll
@@ -73,9 +69,9 @@ class DeliverySimulationTest {
         Map<String, String> expectedBad = new TreeMap<>();
         Set<Long> goodIds = new HashSet<>();
         Map<Integer, Long> goodPerHour = new HashMap<>();
+        List<byte[]> values = new java.util.ArrayList<>();
         for (int i = 0; i < 1000; i++) {
-            int kind = i % 10;
-            String value = switch (kind) {
+            String value = switch (i % 10) {
                 case 6 -> "{\"event_time\":\"" + time(i % 3) + "\",\"amount\":1.5,\"note\":\"" + MARKER + "\"}";
                 case 7 -> "{\"id\":\"" + MARKER + "\",\"event_time\":\"" + time(i % 3) + "\"}";
                 case 8 -> "{\"id\":" + i + ",\"event_time\":\"" + MARKER;
@@ -83,8 +79,12 @@ class DeliverySimulationTest {
                 case 5 -> good(i, i % 3, ",\"extra\":{\"x\":[1,2]},\"unknown\":\"" + MARKER + "\"");
                 default -> good(i, i % 3, "");
             };
-            RecordMetadata m = world.kafka.produce(CLUSTER, "orders", null, value.getBytes(StandardCharsets.UTF_8),
-                    Map.of());
+            values.add(value.getBytes(StandardCharsets.UTF_8));
+        }
+        List<RecordMetadata> landed = world.kafka.produceAll(CLUSTER, "orders", values);
+        for (int i = 0; i < 1000; i++) {
+            int kind = i % 10;
+            RecordMetadata m = landed.get(i);
             if (kind <= 5) {
                 goodIds.add((long) i);
                 goodPerHour.merge(hour(i % 3), 1L, Long::sum);
@@ -158,8 +158,14 @@ class DeliverySimulationTest {
             assertThat(d.dimensions()).containsEntry("ClusterName", CLUSTER).containsEntry("Topic", "orders");
             assertThat(d.timestamp()).isEqualTo(START.plusSeconds(300));
         });
-        assertThat(world.events).containsExactly("firstDelivery orders-channel tables/sales.orders_channel "
+        assertThat(world.events("orders-channel")).containsExactly("firstDelivery orders-channel tables/sales.orders_channel "
                 + START.plusSeconds(300));
+        assertThat(sim.stats().channels()).singleElement().satisfies(st -> {
+            assertThat(st.rowsDelivered()).isEqualTo(600);
+            assertThat(st.recordsDeadLettered()).isEqualTo(400);
+            assertThat(st.commits()).isEqualTo(1);
+            assertThat(st.dlqObjects()).singleElement().satisfies(o -> assertThat(o).startsWith("dlq-bucket/errors/"));
+        });
         sim.close();
     }
 

@@ -75,6 +75,9 @@ class DynamoDbItemsTest extends DynamoDbTestBase {
                     assertThat(e.awsErrorDetails().errorCode()).isEqualTo("ResourceNotFoundException");
                     assertThat(e.getMessage()).contains("Requested resource not found");
                 });
+        assertThatThrownBy(() -> ddb.putItem(r -> r.tableName("state").item(Map.of("pk", s("a"), "sk", s("b"),
+                "blob", s("x".repeat(401 * 1024))))))
+                .hasMessageContaining("Item size has exceeded the maximum allowed size");
         assertThat(emulator.itemCount("state")).isZero();
     }
 

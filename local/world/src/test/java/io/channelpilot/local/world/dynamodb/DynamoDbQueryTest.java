@@ -142,6 +142,8 @@ class DynamoDbQueryTest extends DynamoDbTestBase {
                 .keyConditionExpression("#o = :o").exclusiveStartKey(res.lastEvaluatedKey())
                 .expressionAttributeNames(Map.of("#o", "owner")).expressionAttributeValues(Map.of(":o", s("a"))));
         assertThat(next.items()).extracting(i -> i.get("id").s()).containsExactly("r0");
+        assertThatThrownBy(() -> ddb.putItem(r -> r.tableName("ledger").item(Map.of("id", s("bad"), "at", s("x")))))
+                .hasMessageContaining("Type mismatch for Index Key at Expected: N Actual: S IndexName: by-owner");
         assertThatThrownBy(() -> ddb.query(r -> r.tableName("ledger").indexName("nope")
                 .keyConditionExpression("id = :i").expressionAttributeValues(Map.of(":i", s("x")))))
                 .hasMessageContaining("The table does not have the specified index: nope");

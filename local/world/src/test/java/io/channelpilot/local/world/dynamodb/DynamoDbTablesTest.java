@@ -94,6 +94,7 @@ class DynamoDbTablesTest extends DynamoDbTestBase {
         put("later", Map.of("expiresAt", n(Long.toString(T0.plusSeconds(3600).getEpochSecond()))));
         put("text", Map.of("expiresAt", s("1")));
         put("none", Map.of());
+        put("ancient", Map.of("expiresAt", n(Long.toString(T0.minus(Duration.ofDays(6 * 365)).getEpochSecond()))));
 
         assertThat(emulator.expire()).isEmpty();
         clock.advance(Duration.ofSeconds(60));
@@ -101,7 +102,7 @@ class DynamoDbTablesTest extends DynamoDbTestBase {
 
         assertThat(get("soon", "x")).isEmpty();
         assertThat(get("later", "x")).isNotEmpty();
-        assertThat(emulator.itemCount("state")).isEqualTo(3);
+        assertThat(emulator.itemCount("state")).as("later, text, none and ancient (over five years) remain").isEqualTo(4);
     }
 
     @Test

@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.channelpilot.local.world.delivery.DeliveryChannel;
+import io.channelpilot.local.world.delivery.DeliveryCode;
 import io.channelpilot.local.world.http.EmulatorServer;
+import io.channelpilot.local.world.iceberg.TableId;
 import io.channelpilot.local.world.http.FaultInjector;
 import io.channelpilot.local.world.msk.FailureCodes;
 import io.channelpilot.local.world.msk.InMemoryTopicBackend;
@@ -198,6 +201,35 @@ class WorldServicesTest {
                 .isInstanceOf(TooManyRequestsException.class);
         assertThat(world.msk().channels()).isEmpty();
         assertThat(kafka.createChannel(channel("orders-created").build()).channelArn()).isNotBlank();
+    }
+
+    @Test
+    void shouldExposeChannelsToTheDeliverySimulationAndCreateTheTableOnFirstDelivery() {
+        try (CloudWatchLogsClient logs = SdkClients.client(CloudWatchLogsClient.builder(), server.endpoint())) {
+            logs.createLogGroup(r -> r.logGroupName("/aws/msk/channel-pilot"));
+        }
+        String arn = kafka.createChannel(channel("orders-created").loggingInfo(l -> l.cloudWatchLogs(c -> c
+                .enabled(true).logGroup("/aws/msk/channel-pilot"))).build()).channelArn();
+        clock.advance(Duration.ofSeconds(60));
+        DeliveryWiring wiring = new DeliveryWiring(world);
+
+        DeliveryChannel dc = wiring.channels().get(0);
+        wiring.firstDelivery(dc, dc.table(), clock.instant());
+        wiring.deliveryBlocked(dc, DeliveryCode.values()[0], "waiting for the DLQ bucket");
+
+        assertThat(dc.channelArn()).isEqualTo(arn);
+        assertThat(dc.status()).isEqualTo("ACTIVE");
+        assertThat(dc.topic()).isEqualTo("orders.created");
+        assertThat(dc.table()).isEqualTo(new TableId("analytics", "sales", "orders_created"));
+        assertThat(dc.schema()).isInstanceOfSatisfying(DeliveryChannel.SchemaSource.Plain.class,
+                p -> assertThat(p.definition()).contains("date-time"));
+        assertThat(dc.compression()).isEqualTo(DeliveryChannel.Compression.ZSTD);
+        assertThat(dc.dataFreshnessSeconds()).isEqualTo(600);
+        assertThat(dc.dlqBucket()).isEqualTo("channel-pilot-dlq");
+        assertThat(dc.errorOutputPrefix()).isEqualTo("dlq/");
+        assertThat(world.tables().catalog().table(BUCKET, "sales", "orders_created")).isPresent();
+        assertThat(world.msk().channel(arn).orElseThrow().delivered()).isTrue();
+        assertThat(world.logs().store().logGroup("/aws/msk/channel-pilot").orElseThrow().events()).isEqualTo(1);
     }
 
     private ChannelStatus status(String arn) {

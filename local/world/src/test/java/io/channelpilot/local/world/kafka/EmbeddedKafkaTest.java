@@ -88,6 +88,17 @@ class EmbeddedKafkaTest {
     }
 
     @Test
+    void shouldMirrorMskTopicOperationsWhenUsedAsTopicBackend() {
+        EmbeddedKafkaTopicBackend backend = new EmbeddedKafkaTopicBackend(kafka);
+        backend.createTopic("billing-cluster", "mirrored", 2, 3, Map.of("retention.ms", "1000000"));
+        backend.updateTopic("billing-cluster", "mirrored", 4, Map.of("retention.ms", "2000000"));
+        assertThat(kafka.partitionCount("billing-cluster", "mirrored")).isEqualTo(4);
+        assertThat(kafka.topicConfig("billing-cluster", "mirrored")).containsEntry("retention.ms", "2000000");
+        backend.deleteTopic("billing-cluster", "mirrored");
+        assertThat(kafka.partitionsIfExists("billing-cluster", "mirrored")).isEmpty();
+    }
+
+    @Test
     void shouldForgetTopicWhenDeleted() {
         kafka.createTopic("billing-cluster", "doomed", 1, Map.of());
         kafka.deleteTopic("billing-cluster", "doomed");

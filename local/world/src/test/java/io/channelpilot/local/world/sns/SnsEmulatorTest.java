@@ -71,6 +71,17 @@ class SnsEmulatorTest {
                 .extracting(t -> t.key() + "=" + t.value()).containsExactly("app=channel-pilot");
         assertThatThrownBy(() -> sns.getTopicAttributes(r -> r.topicArn(topic + "-missing")))
                 .isInstanceOf(NotFoundException.class);
+
+        sns.tagResource(r -> r.resourceArn(topic).tags(t -> t.key("owner").value("team-a")));
+        assertThat(sns.listTagsForResource(r -> r.resourceArn(topic)).tags())
+                .extracting(t -> t.key() + "=" + t.value()).containsExactly("app=channel-pilot", "owner=team-a");
+        assertThatThrownBy(() -> sns.tagResource(r -> r.resourceArn(topic + "-missing").tags(t -> t.key("k").value("v"))))
+                .isInstanceOfSatisfying(AwsServiceException.class,
+                        e -> assertThat(e.awsErrorDetails().errorCode()).isEqualTo("ResourceNotFound"));
+        sns.subscribe(r -> r.topicArn(topic).protocol("sqs").endpoint("arn:aws:sqs:us-east-1:123456789012:q"));
+        sns.deleteTopic(r -> r.topicArn(topic));
+        assertThat(sns.listTopics().topics()).isEmpty();
+        assertThat(emulator.subscriptions(topic)).isEmpty();
     }
 
     @Test
@@ -142,6 +153,7 @@ class SnsEmulatorTest {
     void shouldValidatePublishLikeSns() {
         assertPublishFails(r -> r.topicArn(topic).message("m").subject("x".repeat(101)), "InvalidParameter", "Subject");
         assertPublishFails(r -> r.topicArn(topic).message("m").subject("two\nlines"), "InvalidParameter", "Subject");
+        assertPublishFails(r -> r.topicArn(topic).message("m").subject("tab\there"), "InvalidParameter", "Subject");
         assertPublishFails(r -> r.topicArn(topic).message("{\"email\":\"x\"}").messageStructure("json"),
                 "InvalidParameter", "No default entry in JSON message body");
         assertPublishFails(r -> r.topicArn(topic).message("not json").messageStructure("json"),
@@ -156,7 +168,9 @@ class SnsEmulatorTest {
         assertPublishFails(r -> r.topicArn(topic + "x").message("m"), "NotFound", "Topic does not exist");
         assertThat(emulator.published()).isEmpty();
         sns.publish(r -> r.topicArn(topic).message("m").subject("x".repeat(100)));
-        assertThat(emulator.published()).hasSize(1);
+        sns.publish(r -> r.topicArn(topic).message("m").subject("[Channel Pilot] CRITICAL Ünïcode title …"));
+        assertThat(emulator.published()).extracting(PublishedMessage::subject).last()
+                .isEqualTo("[Channel Pilot] CRITICAL Ünïcode title …");
     }
 
     @Test

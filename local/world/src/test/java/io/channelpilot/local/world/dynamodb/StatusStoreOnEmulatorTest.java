@@ -1,0 +1,97 @@
+package io.channelpilot.local.world.dynamodb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.channelpilot.store.ChannelKey;
+import io.channelpilot.store.ChannelStatus;
+import io.channelpilot.store.ConditionStatus;
+import io.channelpilot.store.ConditionType;
+import io.channelpilot.store.DynamoDbStatusStore;
+import io.channelpilot.store.StatusStore;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Channel Pilot's own {@link DynamoDbStatusStore} (conditional puts, begins_with queries, scans with filters) running
+ * against the emulator: the local world must accept exactly the requests the deployed code sends.
+ */
+class StatusStoreOnEmulatorTest extends DynamoDbTestBase {
+
+    private static final String CLUSTER = "arn:aws:kafka:us-east-1:123456789012:cluster/c/u-1";
+    private final ChannelKey key = new ChannelKey(CLUSTER, "orders-1");
+    private StatusStore store;
+
+    @BeforeEach
+    void store() {
+        store = new DynamoDbStatusStore(ddb, "state", clock);
+    }
+
+    @Test
+    void shouldKeepConditionsAndSkipNoOpWrites() {
+        ChannelStatus first = store.update(key, "orders",
+                s -> s.withCondition(ConditionType.READY, ConditionStatus.FALSE, "ChannelCreating", "", clock.instant()));
+        clock.advance(Duration.ofMinutes(5));
+        ChannelStatus again = store.update(key, "orders",
+                s -> s.withCondition(ConditionType.READY, ConditionStatus.FALSE, "ChannelCreating", "", clock.instant()));
+
+        assertThat(again.version()).isEqualTo(first.version());
+        assertThat(store.find(key).orElseThrow().condition(ConditionType.READY).orElseThrow().reason())
+                .isEqualTo("ChannelCreating");
+    }
+
+    @Test
+    void shouldSerialiseConcurrentUpdatesThroughVersionConditions() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        List<Future<ChannelStatus>> results = new ArrayList<>();
+        try {
+            for (int i = 0; i < 4; i++) {
+                String execution = "exec-" + i;
+                results.add(pool.submit(() -> store.update(key, "orders", s -> s.withLastExecution(execution))));
+            }
+            for (Future<ChannelStatus> f : results) {
+                f.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(store.find(key).orElseThrow().version()).isEqualTo(4);
+    }
+
+    @Test
+    void shouldListByClusterQueryAndByScan() {
+        store.update(key, "orders", s -> s.withDesired("{}", "fp"));
+        store.update(new ChannelKey(CLUSTER, "orders-2"), "orders", s -> s.withDesired("{}", "fp"));
+        store.update(new ChannelKey(CLUSTER + "-other", "x"), "x", s -> s.withDesired("{}", "fp"));
+        store.acquireLease(key, "exec-a", Duration.ofMinutes(5));
+
+        assertThat(store.list(CLUSTER)).extracting(s -> s.key().channelName()).containsExactly("orders-1", "orders-2");
+        assertThat(store.list(null)).hasSize(3);
+        store.delete(key);
+        assertThat(store.list(CLUSTER)).hasSize(1);
+    }
+
+    @Test
+    void shouldGrantLeasesAndClaimEventsUntilTheyExpire() {
+        assertThat(store.acquireLease(key, "exec-a", Duration.ofMinutes(15))).isTrue();
+        assertThat(store.acquireLease(key, "exec-b", Duration.ofMinutes(15))).isFalse();
+        assertThat(store.acquireLease(key, "exec-a", Duration.ofMinutes(15))).isTrue();
+        clock.advance(Duration.ofMinutes(16));
+        assertThat(store.acquireLease(key, "exec-b", Duration.ofMinutes(15))).isTrue();
+        store.releaseLease(key, "exec-a");
+        assertThat(store.leaseHolder(key)).contains("exec-b");
+
+        ddb.updateTimeToLive(r -> r.tableName("state").timeToLiveSpecification(t -> t.enabled(true).attributeName("expiresAt")));
+        assertThat(store.claimEvent("evt-1", Duration.ofHours(1))).isTrue();
+        assertThat(store.claimEvent("evt-1", Duration.ofHours(1))).isFalse();
+        clock.advance(Duration.ofHours(2));
+        assertThat(emulator.expire()).extracting(e -> e.getValue().path("pk").path("S").asText())
+                .contains("EVENT#evt-1");
+        assertThat(store.claimEvent("evt-1", Duration.ofHours(1))).isTrue();
+    }
+}
