@@ -40,7 +40,9 @@ class TemplateSecurityTest {
             Map.entry("logs:DescribeResourcePolicies", "vended log delivery APIs support no resource-level permissions"),
             Map.entry("logs:DescribeLogGroups", "needed with vended log delivery; read-only"),
             Map.entry("xray:PutTraceSegments", "X-Ray has no resource-level permissions"),
-            Map.entry("xray:PutTelemetryRecords", "X-Ray has no resource-level permissions"));
+            Map.entry("xray:PutTelemetryRecords", "X-Ray has no resource-level permissions"),
+            // ---- reconcile: the sweep lists clusters; filtered by the AllowedClusters guardrail
+            Map.entry("kafka:ListClustersV2", "ListClustersV2 has no resource-level permissions; read-only"));
 
     private static JsonNode template;
 

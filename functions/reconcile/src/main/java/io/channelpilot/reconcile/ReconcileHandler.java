@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import io.channelpilot.time.TimeSource;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -32,7 +33,12 @@ public final class ReconcileHandler implements RequestStreamHandler {
 
     /** The local world calls this in-process with its own environment map. */
     public ReconcileHandler(Map<String, String> env) {
-        this(SweepService.fromEnvironment(env), env.getOrDefault("POWERTOOLS_METRICS_NAMESPACE", "ChannelPilot"));
+        this(env, TimeSource.system());
+    }
+
+    /** The local world's entry point: its virtual clock instead of the system one. */
+    public ReconcileHandler(Map<String, String> env, TimeSource time) {
+        this(SweepService.fromEnvironment(env, time.clock()), env.getOrDefault("POWERTOOLS_METRICS_NAMESPACE", "ChannelPilot"));
     }
 
     public ReconcileHandler(SweepService service, String metricsNamespace) {

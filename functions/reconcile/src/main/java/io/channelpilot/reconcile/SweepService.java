@@ -39,11 +39,15 @@ public final class SweepService {
 
     /** Real clients from the environment (the Lambda, the local world, the CLI). */
     public static SweepService fromEnvironment(Map<String, String> env) {
+        return fromEnvironment(env, Clock.systemUTC());
+    }
+
+    /** As {@link #fromEnvironment(Map)} on a given clock (the local world's virtual one). */
+    public static SweepService fromEnvironment(Map<String, String> env, Clock clock) {
         ReconcileConfig config = ReconcileConfig.from(env);
         var kafka = AwsClients.from(env).kafka();
         var sfn = SfnClients.from(env);
         ProvisioningClients clients = new ProvisioningClients(env);
-        Clock clock = Clock.systemUTC();
         StatusStore store = new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock);
         return new SweepService(calls -> new Reconciler(new SdkFleet(kafka, calls),
                 new SdkExecutions(sfn, config.stateMachineArn(), calls), store, config.stack(), clock, config.interval(),

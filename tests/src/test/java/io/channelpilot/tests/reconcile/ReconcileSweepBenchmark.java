@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.channelpilot.gateway.ChannelRequests;
-import io.channelpilot.local.sfn.task.lambda.HandlerFactory;
 import io.channelpilot.local.world.LocalClients;
 import io.channelpilot.local.world.LocalWorld;
 import io.channelpilot.model.ChannelSpec;
@@ -72,7 +71,7 @@ class ReconcileSweepBenchmark {
         int perCluster = topics / CLUSTERS;
         int channelsPerCluster = perCluster / 5;
         try (LocalWorld world = LocalWorld.start(new LocalWorld.Options(worldFile(), Repo.root().resolve("template.yaml"), null,
-                HandlerFactory.reflective(Thread.currentThread().getContextClassLoader()), Runnable::run, Map.of()).withoutBrokers())) {
+                null, Runnable::run, Map.of()).withoutBrokers())) {
             StackSettings stack = StackSettings.from(world.functionEnvironment());
             String region = world.file().region();
             try (KafkaClient kafka = LocalClients.build(KafkaClient.builder(), world.server().endpoint(), region);

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.channelpilot.local.sfn.task.lambda.HandlerFactory;
 import io.channelpilot.local.world.LocalWorld;
 import io.channelpilot.tests.Repo;
 import java.io.IOException;
@@ -32,7 +31,7 @@ final class ReconcileWorld implements AutoCloseable {
     ReconcileWorld() {
         Path file = worldFile();
         this.world = LocalWorld.start(new LocalWorld.Options(file, Repo.root().resolve("template.yaml"), null,
-                HandlerFactory.reflective(Thread.currentThread().getContextClassLoader()), this::enqueue, Map.of()));
+                null, this::enqueue, Map.of()));
     }
 
     private synchronized void enqueue(Runnable r) {
