@@ -9,9 +9,11 @@ import io.channelpilot.plan.IntentPlanner;
 import io.channelpilot.plan.ObservedChannel;
 import io.channelpilot.plan.PlanScope;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -26,7 +28,8 @@ import java.util.TreeSet;
  *       name of a managed, unpaused desired channel — the ambiguous ones: unmanaged, ours but no longer desired,
  *       replacements, managed=false — and (b) a rotating verification slice of the rest, at most {@code verifyBudget}
  *       per cluster per sweep, chosen by {@code hash(name) mod K == slot mod K} with {@code K = ceil(n / budget)},
- *       so every channel is verified (freshness drift, fingerprint) at least once every K sweeps.</li>
+ *       so every channel is verified (freshness drift, fingerprint) at least once every K sweeps; and (c) every
+ *       channel of a topic that has an ambiguous channel from (a).</li>
  * </ol>
  * An unverified channel is presumed ours and in sync with the spec its name encodes (freshness 0 = "unknown", which
  * the planner never treats as drift). Presumption can only produce NOOP — never work — so no action is ever based on
@@ -59,18 +62,33 @@ final class ClusterReader {
         int k = named.size() <= verifyBudget ? 1 : (named.size() + verifyBudget - 1) / verifyBudget;
         List<ObservedChannel> observed = new ArrayList<>();
         Set<String> described = new TreeSet<>();
+        Set<String> topicsWithAmbiguity = new HashSet<>();
         for (Fleet.ListedChannel c : listed) {
+            if (!presumable.containsKey(c.name())) {
+                describe(cluster.arn(), c, observed, described).flatMap(ObservedChannel::sourceTopic).ifPresent(topicsWithAmbiguity::add);
+            }
+        }
+        for (Fleet.ListedChannel c : named) {
             ChannelSpec spec = presumable.get(c.name());
-            if (spec != null && Math.floorMod(c.name().hashCode(), k) != Math.floorMod(slot, k)) {
-                observed.add(presumed(c, spec));
+            // A topic with any ambiguous channel (a replacement, a leftover, someone else's) is planned from real
+            // channels only: pairing a presumed channel with a real one could pick the wrong one as live.
+            boolean verify = topicsWithAmbiguity.contains(spec.topic()) || Math.floorMod(c.name().hashCode(), k) == Math.floorMod(slot, k);
+            if (verify) {
+                describe(cluster.arn(), c, observed, described);
             } else {
-                fleet.describe(cluster.arn(), c.arn()).ifPresent(o -> {
-                    observed.add(o);
-                    described.add(o.channelName());
-                });
+                observed.add(presumed(c, spec));
             }
         }
         return new ClusterRead(new ClusterState(cluster.arn(), cluster.tags(), topics, observed), listed, described);
+    }
+
+    private Optional<ObservedChannel> describe(String clusterArn, Fleet.ListedChannel c, List<ObservedChannel> observed, Set<String> described) {
+        Optional<ObservedChannel> o = fleet.describe(clusterArn, c.arn());
+        o.ifPresent(x -> {
+            observed.add(x);
+            described.add(x.channelName());
+        });
+        return o;
     }
 
     /** Deterministic name → spec of every desired channel that is managed and not paused. */

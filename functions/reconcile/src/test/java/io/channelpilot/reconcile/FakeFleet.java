@@ -18,6 +18,7 @@ final class FakeFleet implements Fleet {
     final Map<String, List<String>> topics = new LinkedHashMap<>();
     final Map<String, List<ObservedChannel>> channels = new LinkedHashMap<>();
     final Set<String> throttledClusters = new HashSet<>();
+    final List<String> described = new ArrayList<>();
 
     FakeFleet(ApiCalls calls) {
         this.calls = calls;
@@ -60,6 +61,7 @@ final class FakeFleet implements Fleet {
     @Override
     public Optional<ObservedChannel> describe(String clusterArn, String channelArn) {
         calls.count("kafka:DescribeChannel");
+        described.add(channelArn);
         return channels.get(clusterArn).stream().filter(c -> c.channelArn().equals(channelArn)).findFirst();
     }
 

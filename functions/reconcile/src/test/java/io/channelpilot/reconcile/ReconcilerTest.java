@@ -284,4 +284,26 @@ class ReconcilerTest {
         assertThat(report.clusters()).isEmpty();
         assertThat(List.of(report.worthNotifying())).containsExactly(true);
     }
+
+    @Test
+    void shouldDescribeEveryChannelOfATopicThatHasAnAmbiguousChannel() {
+        // given three in-sync channels, and on orders.a also a leftover of ours for another table
+        fleet.cluster(CLUSTER, TAGS, "orders.a", "orders.b", "orders.c");
+        var a = ours(CLUSTER, "orders.a", 600, "ACTIVE");
+        fleet.channel(CLUSTER, a).channel(CLUSTER, ours(CLUSTER, "orders.b", 600, "ACTIVE")).channel(CLUSTER, ours(CLUSTER, "orders.c", 600, "ACTIVE"));
+        Map<String, String> leftoverTags = new HashMap<>(a.tags());
+        leftoverTags.put("channel-pilot/table-key", "sales.old_orders");
+        fleet.channel(CLUSTER, new io.channelpilot.plan.ObservedChannel(a.channelArn() + "-old", "orders.a-old", "ACTIVE", 600,
+                leftoverTags, "orders.a", "sales", "old_orders"));
+        // a slot whose verification slice (budget 1 → K = 3) does not include orders.a's channel
+        long slot = (Math.floorMod(a.channelName().hashCode(), 3) + 1) % 3;
+
+        // when
+        SweepReport report = reconciler(STACK, 1).run(new SweepRequest("s1", Optional.empty(), slot));
+
+        // then orders.a is planned from real channels: the leftover is deleted, the live channel kept
+        assertThat(fleet.described).contains(a.channelArn(), a.channelArn() + "-old");
+        assertThat(report.clusters().get(0).executions()).singleElement()
+                .satisfies(e -> assertThat(e.reasons()).containsExactly("orders.a-old:DELETE:NOT_DESIRED"));
+    }
 }
