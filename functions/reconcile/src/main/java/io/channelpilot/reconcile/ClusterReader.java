@@ -27,7 +27,7 @@ import java.util.TreeSet;
  *   <li>DescribeChannel (tags, topic, table, freshness) only for (a) every channel whose name is NOT the deterministic
  *       name of a managed, unpaused desired channel — the ambiguous ones: unmanaged, ours but no longer desired,
  *       replacements, managed=false — and (b) a rotating verification slice of the rest, at most {@code verifyBudget}
- *       per cluster per sweep, chosen by {@code hash(name) mod K == slot mod K} with {@code K = ceil(n / budget)},
+ *       per cluster per sweep: window {@code slot mod K} of the sorted names, {@code K = ceil(n / budget)},
  *       so every channel is verified (freshness drift, fingerprint) at least once every K sweeps; and (c) every
  *       channel of a topic that has an ambiguous channel from (a).</li>
  * </ol>
@@ -59,7 +59,7 @@ final class ClusterReader {
         List<Fleet.ListedChannel> listed = fleet.channels(cluster.arn());
         Map<String, ChannelSpec> presumable = presumable(new ClusterState(cluster.arn(), cluster.tags(), topics, List.of()), sweepId);
         List<Fleet.ListedChannel> named = listed.stream().filter(c -> presumable.containsKey(c.name())).toList();
-        int k = named.size() <= verifyBudget ? 1 : (named.size() + verifyBudget - 1) / verifyBudget;
+        Set<String> slice = slice(named, slot);
         List<ObservedChannel> observed = new ArrayList<>();
         Set<String> described = new TreeSet<>();
         Set<String> topicsWithAmbiguity = new HashSet<>();
@@ -72,7 +72,7 @@ final class ClusterReader {
             ChannelSpec spec = presumable.get(c.name());
             // A topic with any ambiguous channel (a replacement, a leftover, someone else's) is planned from real
             // channels only: pairing a presumed channel with a real one could pick the wrong one as live.
-            boolean verify = topicsWithAmbiguity.contains(spec.topic()) || Math.floorMod(c.name().hashCode(), k) == Math.floorMod(slot, k);
+            boolean verify = topicsWithAmbiguity.contains(spec.topic()) || slice.contains(c.name());
             if (verify) {
                 describe(cluster.arn(), c, observed, described);
             } else {
@@ -80,6 +80,18 @@ final class ClusterReader {
             }
         }
         return new ClusterRead(new ClusterState(cluster.arn(), cluster.tags(), topics, observed), listed, described);
+    }
+
+    /**
+     * The verification window of this slot: names sorted, window {@code slot mod K} of {@code verifyBudget} names,
+     * {@code K = ceil(n / budget)} — exactly at most the budget, and all names once every K slots while the set of
+     * channels is stable.
+     */
+    private Set<String> slice(List<Fleet.ListedChannel> named, long slot) {
+        List<String> names = named.stream().map(Fleet.ListedChannel::name).sorted().toList();
+        int k = names.size() <= verifyBudget ? 1 : (names.size() + verifyBudget - 1) / verifyBudget;
+        int start = (int) Math.floorMod(slot, (long) k) * verifyBudget;
+        return new HashSet<>(names.subList(Math.min(start, names.size()), Math.min(start + verifyBudget, names.size())));
     }
 
     private Optional<ObservedChannel> describe(String clusterArn, Fleet.ListedChannel c, List<ObservedChannel> observed, Set<String> described) {
