@@ -29,6 +29,7 @@ class TemplateSecurityTest {
             Map.entry("servicequotas:ListServiceQuotas", "no resource-level permissions"),
             Map.entry("servicequotas:ListAWSDefaultServiceQuotas", "no resource-level permissions"),
             Map.entry("cloudwatch:GetMetricData", "no resource-level permissions"),
+            Map.entry("kafka:ListClustersV2", "no resource-level permissions (respond-to-alarm finds a cluster by name; the reconcile sweep lists clusters)"),
             Map.entry("lakeformation:GrantPermissions", "Lake Formation permission APIs have no resource types"),
             Map.entry("lakeformation:ListPermissions", "Lake Formation permission APIs have no resource types"),
             Map.entry("logs:CreateLogDelivery", "vended log delivery APIs support no resource-level permissions"),
@@ -40,9 +41,7 @@ class TemplateSecurityTest {
             Map.entry("logs:DescribeResourcePolicies", "vended log delivery APIs support no resource-level permissions"),
             Map.entry("logs:DescribeLogGroups", "needed with vended log delivery; read-only"),
             Map.entry("xray:PutTraceSegments", "X-Ray has no resource-level permissions"),
-            Map.entry("xray:PutTelemetryRecords", "X-Ray has no resource-level permissions"),
-            // ---- reconcile: the sweep lists clusters; filtered by the AllowedClusters guardrail
-            Map.entry("kafka:ListClustersV2", "ListClustersV2 has no resource-level permissions; read-only"));
+            Map.entry("xray:PutTelemetryRecords", "X-Ray has no resource-level permissions"));
 
     private static JsonNode template;
 

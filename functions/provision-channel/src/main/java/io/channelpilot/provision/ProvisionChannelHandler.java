@@ -7,6 +7,7 @@ import io.channelpilot.gateway.ProvisioningClients;
 import io.channelpilot.gateway.SdkAlarmGateway;
 import io.channelpilot.gateway.SdkChannelGateway;
 import io.channelpilot.gateway.SdkGrantGateway;
+import io.channelpilot.gateway.SdkNamespaceGateway;
 import io.channelpilot.gateway.SdkLogGroupGateway;
 import io.channelpilot.notify.ItemState;
 import io.channelpilot.store.DynamoDbStatusStore;
@@ -83,7 +84,8 @@ public final class ProvisionChannelHandler implements RequestStreamHandler {
         ProvisioningClients clients = new ProvisioningClients(env);
         StatusStore store = new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock);
         return new ProvisioningService(new SdkChannelGateway(clients.kafka()), new SdkLogGroupGateway(clients.logs()),
-                new SdkAlarmGateway(clients.cloudWatch()), new SdkGrantGateway(clients.lakeFormation()), store,
+                new SdkAlarmGateway(clients.cloudWatch()), new SdkGrantGateway(clients.lakeFormation()),
+                new SdkNamespaceGateway(clients.s3Tables()), store,
                 new StatusRecorder(store, clock, ItemState.mapper()), config);
     }
 

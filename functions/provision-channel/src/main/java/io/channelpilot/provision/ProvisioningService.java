@@ -6,6 +6,7 @@ import io.channelpilot.gateway.ChannelGateway.ChannelDescription;
 import io.channelpilot.gateway.ChannelGateway.CreateOutcome;
 import io.channelpilot.gateway.GrantGateway;
 import io.channelpilot.gateway.GrantGateway.GrantState;
+import io.channelpilot.gateway.NamespaceGateway;
 import io.channelpilot.gateway.LogGroupGateway;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.OwnershipTags;
@@ -35,6 +36,7 @@ public final class ProvisioningService {
     private final LogGroupGateway logGroups;
     private final AlarmGateway alarms;
     private final GrantGateway grants;
+    private final NamespaceGateway namespaces;
     private final StatusStore store;
     private final StatusRecorder status;
     private final ProvisionConfig config;
@@ -43,11 +45,12 @@ public final class ProvisioningService {
     private final Deprovisioner deprovisioner;
 
     public ProvisioningService(ChannelGateway channels, LogGroupGateway logGroups, AlarmGateway alarms, GrantGateway grants,
-                               StatusStore store, StatusRecorder status, ProvisionConfig config) {
+                               NamespaceGateway namespaces, StatusStore store, StatusRecorder status, ProvisionConfig config) {
         this.channels = channels;
         this.logGroups = logGroups;
         this.alarms = alarms;
         this.grants = grants;
+        this.namespaces = namespaces;
         this.store = store;
         this.status = status;
         this.config = config;
@@ -143,6 +146,10 @@ public final class ProvisioningService {
             alarmNames.add(alarm.name());
         }
         List<GrantState> granted = new ArrayList<>();
+        if (!config.queryPrincipals().isEmpty()) {
+            // a grant needs the namespace's database; MSK would only create it on first delivery
+            namespaces.ensure(spec.infrastructure().tableBucketArn(), spec.namespace());
+        }
         for (GrantGateway.NamespaceGrant grant : namespaceGrants.forNamespace(config.queryPrincipals(),
                 spec.infrastructure().tableBucketArn(), spec.namespace())) {
             granted.add(grants.ensure(grant));

@@ -4,6 +4,7 @@ import io.channelpilot.gateway.AlarmGateway;
 import io.channelpilot.gateway.ChannelGateway;
 import io.channelpilot.gateway.GrantGateway;
 import io.channelpilot.gateway.LogGroupGateway;
+import io.channelpilot.gateway.NamespaceGateway;
 import io.channelpilot.model.ChannelSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,6 +23,7 @@ final class Fakes {
     final LogGroups logGroups = new LogGroups();
     final Alarms alarms = new Alarms();
     final Grants grants = new Grants();
+    final Namespaces namespaces = new Namespaces();
     private final AtomicInteger ids = new AtomicInteger();
 
     static String channelArn(String cluster, String name, int id) {
@@ -155,6 +157,17 @@ final class Fakes {
                 grantCalls++;
             }
             return new GrantState(grant.principal(), grant.resource(), List.copyOf(new TreeSet<>(grant.permissions())), added);
+        }
+    }
+
+    /** Namespaces that exist, as "bucketArn|namespace". */
+    final class Namespaces implements NamespaceGateway {
+        final Set<String> existing = new TreeSet<>();
+
+        @Override
+        public boolean ensure(String tableBucketArn, String namespace) {
+            calls.add("ensureNamespace");
+            return existing.add(tableBucketArn + "|" + namespace);
         }
     }
 }

@@ -31,7 +31,7 @@ class ProvisionChannelHandlerTest {
     private final InMemoryStatusStore store = new InMemoryStatusStore(clock);
     private final Fakes fakes = new Fakes();
     private final ProvisionChannelHandler handler = new ProvisionChannelHandler(new ProvisioningService(fakes.channels,
-            fakes.logGroups, fakes.alarms, fakes.grants, store, new StatusRecorder(store, clock, MAPPER),
+            fakes.logGroups, fakes.alarms, fakes.grants, fakes.namespaces, store, new StatusRecorder(store, clock, MAPPER),
             ProvisionFixtures.config(List.of("arn:aws:iam::123456789012:role/analysts"))), MAPPER);
 
     static byte[] event(String name) throws IOException {

@@ -33,7 +33,7 @@ class ProvisioningServiceTest {
     private final InMemoryStatusStore store = new InMemoryStatusStore(clock);
     private final Fakes fakes = new Fakes();
     private final ProvisioningService service = new ProvisioningService(fakes.channels, fakes.logGroups, fakes.alarms,
-            fakes.grants, store, new StatusRecorder(store, clock, ItemState.mapper()), ProvisionFixtures.config(List.of(ANALYSTS, BI)));
+            fakes.grants, fakes.namespaces, store, new StatusRecorder(store, clock, ItemState.mapper()), ProvisionFixtures.config(List.of(ANALYSTS, BI)));
     private final ChannelSpec spec = ProvisionFixtures.spec("orders", 600);
 
     private static ObservedChannel observed(ChannelSpec s) {
@@ -55,7 +55,7 @@ class ProvisioningServiceTest {
     void shouldCreateLogGroupBeforeChannelWhenCreating() {
         ProvisionResult result = done(service.run(new ProvisionRequest(ProvisionAction.CREATE, ProvisionFixtures.create(spec), "exec-1")));
 
-        assertThat(fakes.calls).containsSubsequence("findByName", "ensureLogGroup", "createChannel", "putAlarm", "ensureGrant");
+        assertThat(fakes.calls).containsSubsequence("findByName", "ensureLogGroup", "createChannel", "putAlarm", "ensureNamespace", "ensureGrant");
         assertThat(fakes.calls.indexOf("ensureLogGroup")).isLessThan(fakes.calls.indexOf("createChannel"));
         assertThat(fakes.logGroups.existing).containsEntry(spec.infrastructure().logGroup(), 14);
         assertThat(fakes.logGroups.keys).containsEntry(spec.infrastructure().logGroup(), ProvisionFixtures.KMS);

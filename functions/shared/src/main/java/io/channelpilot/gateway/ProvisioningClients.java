@@ -15,6 +15,7 @@ import software.amazon.awssdk.services.cloudwatchlogs.CloudWatchLogsClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.kafka.KafkaClient;
 import software.amazon.awssdk.services.lakeformation.LakeFormationClient;
+import software.amazon.awssdk.services.s3tables.S3TablesClient;
 import software.amazon.awssdk.services.sns.SnsClient;
 
 /**
@@ -50,6 +51,10 @@ public final class ProvisioningClients {
 
     public LakeFormationClient lakeFormation() {
         return build(LakeFormationClient.builder(), "LAKEFORMATION");
+    }
+
+    public S3TablesClient s3Tables() {
+        return build(S3TablesClient.builder(), "S3TABLES");
     }
 
     public SnsClient sns() {

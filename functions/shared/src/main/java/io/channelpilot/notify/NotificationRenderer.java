@@ -99,11 +99,12 @@ public final class NotificationRenderer {
         if (s.length() <= MAX_SUBJECT) {
             return s;
         }
-        int cut = MAX_SUBJECT - 1;
+        // ASCII "..." rather than "…": SNS has refused non-ASCII subjects (its older documentation requires ASCII)
+        int cut = MAX_SUBJECT - 3;
         if (Character.isLowSurrogate(s.charAt(cut))) {
             cut--;
         }
-        return s.substring(0, cut) + "…";
+        return s.substring(0, cut) + "...";
     }
 
     public Map<String, String> attributes(Notification n) {

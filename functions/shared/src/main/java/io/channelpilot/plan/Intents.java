@@ -89,6 +89,13 @@ final class Intents {
                         + ") to become ACTIVE before it is deleted", null, fingerprintOf(old), old, false, null, trigger, key, Map.of());
     }
 
+    /** A superseded channel that is already DELETING: nothing to do, the deletion is under way. */
+    Intent alreadyDeleting(ObservedChannel old, String topic, String key) {
+        return new Intent(clusterArn, topic, old.channelName(), Plan.NOOP, PlanReason.CHANNEL_DELETING.name(),
+                "channel " + old.channelName() + " is already DELETING after its replacement became ACTIVE", null,
+                fingerprintOf(old), old, false, null, trigger, key, Map.of());
+    }
+
     Intent delete(ObservedChannel channel, String topic, PlanReason reason, String why) {
         return new Intent(clusterArn, topic, channel.channelName(), Plan.DELETE, reason.name(), why + "; delete channel "
                 + channel.channelName() + " (its table is kept)", null, fingerprintOf(channel), channel, false, null, trigger,

@@ -91,9 +91,15 @@ final class TopicPlanner {
             if (older == live) {
                 continue;
             }
-            out.add(live.isActive()
-                    ? intents.delete(older, topic, PlanReason.SUPERSEDED, "its replacement " + live.channelName() + " is ACTIVE")
-                    : intents.waiting(older, live, topic, key));
+            if (!live.isActive()) {
+                out.add(intents.waiting(older, live, topic, key));
+            } else if ("DELETING".equals(older.status())) {
+                // the approved replacement already deleted it (DeleteReplaced); a second DeleteChannel, poll and
+                // CHANNEL_DELETED notice for the same channel would be noise (the tag change arrives as two events)
+                out.add(intents.alreadyDeleting(older, topic, key));
+            } else {
+                out.add(intents.delete(older, topic, PlanReason.SUPERSEDED, "its replacement " + live.channelName() + " is ACTIVE"));
+            }
         }
         return out;
     }

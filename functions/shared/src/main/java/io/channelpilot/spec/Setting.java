@@ -117,15 +117,17 @@ public enum Setting {
         }
     }
 
+    /**
+     * Only the syntax is a tag problem. The 300-900 range is the pre-flight rule FRESHNESS_RANGE (DESIGN §6): a tag
+     * problem only skips the topic, silently for the owner, whereas a CREATE that fails validation ends in a
+     * VALIDATION_REFUSED notification with the code and the fix (issue 5: "freshness 120" is a validation refusal).
+     */
     private Optional<TagProblem> checkFreshness(String tag, String value) {
         String fix = "Use freshness=<seconds> between " + ChannelSpec.MIN_FRESHNESS + " and " + ChannelSpec.MAX_FRESHNESS
                 + " (default " + ChannelSpec.DEFAULT_FRESHNESS + ").";
         try {
-            int seconds = Integer.parseInt(value);
-            if (seconds >= ChannelSpec.MIN_FRESHNESS && seconds <= ChannelSpec.MAX_FRESHNESS) {
-                return Optional.empty();
-            }
-            return Optional.of(problem(SpecError.FRESHNESS_OUT_OF_RANGE, tag, "freshness " + seconds + " is outside 300-900 seconds", fix));
+            Integer.parseInt(value);
+            return Optional.empty();
         } catch (NumberFormatException e) {
             return Optional.of(problem(SpecError.FRESHNESS_OUT_OF_RANGE, tag, "freshness '" + value + "' is not a whole number of seconds", fix));
         }

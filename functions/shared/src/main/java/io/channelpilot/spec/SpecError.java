@@ -16,7 +16,7 @@ public enum SpecError {
     SETTING_DUPLICATE,
     /** A setting value outside its allowed set (format, compression, redrive, paused, managed, enabled, owner, partition). */
     SETTING_VALUE_INVALID,
-    /** {@code freshness} is not an integer in 300–900. */
+    /** {@code freshness} is not a whole number of seconds (the 300–900 range is the validation rule FRESHNESS_RANGE). */
     FRESHNESS_OUT_OF_RANGE,
     /** {@code namespace} breaks the S3 Tables naming rules. */
     NAMESPACE_INVALID,

@@ -63,7 +63,8 @@ class NotificationRendererTest {
     void shouldKeepSubjectUnderOneHundredCharactersWithoutControlCharacters() {
         String subject = renderer.subject(triage("line one\nline two " + "x".repeat(200)));
 
-        assertThat(subject).hasSizeLessThan(100).doesNotContain("\n").startsWith("[Channel Pilot] WARNING line one");
+        assertThat(subject).hasSizeLessThan(100).doesNotContain("\n").startsWith("[Channel Pilot] WARNING line one")
+                .endsWith("...").matches("\\p{ASCII}*");
     }
 
     @Test

@@ -66,7 +66,7 @@ class IntentPlannerTest {
                         List.of()), "NOOP/NOT_MANAGED"),
                 row("our channel is being deleted", () -> state(rules("orders", ORDERS_RULE), topics("orders"),
                         List.of(ours(ORDERS, "DELETING", 600))), "NOOP/CHANNEL_DELETING"),
-                row("tag problem on the topic leaves its channel alone", () -> state(rules("orders", ORDERS_RULE + " freshness=120"),
+                row("tag problem on the topic leaves its channel alone", () -> state(rules("orders", ORDERS_RULE + " freshness=ten"),
                         topics("orders"), List.of(ours(ORDERS, "ACTIVE", 600))), "SKIP/TAG_PROBLEMS"),
                 row("cluster with more than 50 tags", () -> state(tooManyTags(), topics("orders"), List.of(ours(ORDERS, "ACTIVE", 600))),
                         "SKIP/TAG_PROBLEMS"),
@@ -165,7 +165,7 @@ class IntentPlannerTest {
 
     @Test
     void shouldReportEachTagProblemWithItsFixWhenTopicTagsAreBroken() {
-        Skip skip = plan(state(rules("orders", ORDERS_RULE + " freshness=120"), topics("orders"), List.of())).skipped().get(0);
+        Skip skip = plan(state(rules("orders", ORDERS_RULE + " freshness=ten"), topics("orders"), List.of())).skipped().get(0);
 
         assertThat(skip.topic()).isEqualTo("orders");
         assertThat(skip.details()).singleElement().asString().startsWith("FRESHNESS_OUT_OF_RANGE").contains("Fix: Use freshness=");

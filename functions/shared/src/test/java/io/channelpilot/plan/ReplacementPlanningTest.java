@@ -91,6 +91,21 @@ class ReplacementPlanningTest {
     }
 
     @Test
+    void shouldNotDeleteTheOldChannelAgainWhenItIsAlreadyDeleting() {
+        // given the approved replacement is ACTIVE and DeleteReplaced has already started deleting the old channel
+        ObservedChannel deleting = ours(OLD, "DELETING", 600);
+        ObservedChannel active = PlanFixtures.channel(NEW_PHYSICAL, "ACTIVE", 600,
+                OwnershipTags.of(NEW_PHYSICAL, PlanFixtures.MANAGED_BY, "sales.orders"));
+
+        // when a duplicate trigger (the aws.tag twin of the approving TagResource) plans the topic again
+        PlanOutcome again = plan(state(rules("orders", NEW_RULE), topics("orders"), List.of(deleting, active)));
+
+        // then nothing is deleted twice
+        assertThat(summary(again)).containsExactly("NOOP/IN_SYNC", "NOOP/CHANNEL_DELETING");
+        assertThat(again.intents().get(1).channelName()).isEqualTo(OLD.channelName());
+    }
+
+    @Test
     void shouldStayInSyncWhenReplacementWasTaggedWithItsPhysicalTableKey() {
         // given Provision tagged the replacement from its physical spec (table-key sales.orders_<fp8>), and the old one is gone
         ObservedChannel replacement = ours(NEW_PHYSICAL, "ACTIVE", 600);

@@ -119,4 +119,15 @@ class SpecResolverTest {
                 "orders", Map.of("channel-pilot/enabled", "false", "channel-pilot/freshness", "300"));
         assertThat(r.specs()).singleElement().satisfies(s -> assertThat(s.freshnessSeconds()).isEqualTo(600));
     }
+
+    @Test
+    void shouldLeaveTheFreshnessRangeToValidationWhenTheValueIsAWholeNumber() {
+        // given a rule below the 300 s minimum
+        Map<String, String> cluster = Map.of("channel-pilot/o", "topic=orders schema=reg/orders partition=ts freshness=120");
+        // when
+        Resolution r = resolver.resolve(TestSpecs.CLUSTER_ARN, cluster, "orders", Map.of());
+        // then it resolves, so the Validate step refuses it with FRESHNESS_RANGE and the owner is notified
+        assertThat(r.problems()).isEmpty();
+        assertThat(r.specs()).singleElement().satisfies(s -> assertThat(s.freshnessSeconds()).isEqualTo(120));
+    }
 }

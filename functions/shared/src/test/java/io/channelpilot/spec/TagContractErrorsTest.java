@@ -39,7 +39,7 @@ class TagContractErrorsTest {
                 cluster("channel-pilot/orders", "topic=orders redrive=always", SpecError.SETTING_VALUE_INVALID, "channel-pilot/orders", "redrive", "redrive=manual"),
                 cluster("channel-pilot/orders", "topic=orders paused=yes", SpecError.SETTING_VALUE_INVALID, "channel-pilot/orders", "paused", "paused=true"),
                 cluster("channel-pilot/orders", "topic=orders partition=event-time", SpecError.SETTING_VALUE_INVALID, "channel-pilot/orders", "partition", "partition=event_time"),
-                cluster("channel-pilot/orders", "topic=orders freshness=60", SpecError.FRESHNESS_OUT_OF_RANGE, "channel-pilot/orders", "freshness", "between 300 and 900"),
+                cluster("channel-pilot/orders", "topic=orders freshness=300.5", SpecError.FRESHNESS_OUT_OF_RANGE, "channel-pilot/orders", "freshness", "between 300 and 900"),
                 cluster("channel-pilot/orders", "topic=orders freshness=ten", SpecError.FRESHNESS_OUT_OF_RANGE, "channel-pilot/orders", "freshness", "freshness=<seconds>"),
                 cluster("channel-pilot/orders", "topic=orders namespace=Sales-EU", SpecError.NAMESPACE_INVALID, "channel-pilot/orders", "namespace", "namespace=sales_eu"),
                 cluster("channel-pilot/orders", "topic=orders namespace=aws_data", SpecError.NAMESPACE_INVALID, "channel-pilot/orders", "namespace", "namespace=ns_aws_data"),

@@ -19,6 +19,7 @@ import io.channelpilot.local.world.http.FaultInjector;
 import io.channelpilot.local.world.iceberg.IcebergWarehouse;
 import io.channelpilot.local.world.kafka.EmbeddedKafka;
 import io.channelpilot.local.world.s3.S3Front;
+import io.channelpilot.local.world.sns.AlarmNotifications;
 import io.channelpilot.local.world.sns.SnsEmulator;
 import io.channelpilot.local.world.stepfunctions.StepFunctionsEmulator;
 import io.channelpilot.local.world.workflow.LocalEventBus;
@@ -88,6 +89,9 @@ public final class LocalWorld implements AutoCloseable {
         this.eventBridge = new EventBridgeEmulator(clock, bus, file.account(), file.region());
         this.dynamo = new DynamoDbEmulator(clock, file.account(), file.region());
         server.register(cloudWatch).register(sns).register(eventBridge).register(dynamo);
+        // alarm actions naming an SNS topic publish the standard alarm notification, as CloudWatch does
+        cloudWatch.actionInvoker(AlarmNotifications.publishingTo(sns, file.account(),
+                "us-east-1".equals(file.region()) ? "US East (N. Virginia)" : file.region()));
         this.warehouse = IcebergWarehouse.open(Files.createDirectories(workDir.resolve("warehouse")));
         closeables.add(warehouse);
         this.delivery = new DeliverySimulation(WorldParts.deliveryChannels(services), kafka, warehouse, s3,

@@ -105,8 +105,8 @@ final class WorldParts {
                 DeliveryChannel.SchemaSource schema = "JSON_SCHEMA_GSR".equals(s.valueConverter())
                         ? new DeliveryChannel.SchemaSource.Registry(id ->
                                 services.glue().registry().definitionOfVersion(id.toString()))
-                        : new DeliveryChannel.SchemaSource.Plain(s.schemaArn()
-                                .flatMap(arn -> services.glue().registry().latestDefinition(arn)).orElse("{}"));
+                        // plain JSON: the schema resolved when the channel was created (no schema evolution)
+                        : new DeliveryChannel.SchemaSource.Plain(v.schemaDefinition().orElse("{}"));
                 String bucket = s.tableBucketArn().substring(s.tableBucketArn().lastIndexOf('/') + 1);
                 out.add(new DeliveryChannel(v.clusterName(), s.topicName(), s.name(), v.arn(), v.status().name(),
                         v.creationTime(), schema, new TableId(bucket, s.namespace(), s.table()), s.partitionColumn(),
@@ -119,8 +119,9 @@ final class WorldParts {
     }
 
     static MetricPublisher metricsTo(CloudWatchEmulator cloudWatch) {
+        // the unit matters: an alarm with a Unit only counts datapoints published with that unit
         return data -> data.forEach(d -> cloudWatch.record(d.namespace(), d.metricName(), d.dimensions(), d.value(),
-                d.timestamp()));
+                d.unit().cloudWatchName(), d.timestamp()));
     }
 
     /** First delivery: MSK created the table (reference §2) and the channel can now be SUSPENDED by its deletion. */

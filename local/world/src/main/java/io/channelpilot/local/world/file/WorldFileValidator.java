@@ -16,10 +16,6 @@ import java.util.regex.Pattern;
  */
 final class WorldFileValidator {
 
-    static final List<String> EXPRESS_TYPES = List.of("express.m7g.large", "express.m7g.xlarge", "express.m7g.2xlarge",
-            "express.m7g.4xlarge", "express.m7g.8xlarge", "express.m7g.12xlarge", "express.m7g.16xlarge");
-    static final List<String> BROKER_TYPES = brokerTypes();
-    static final List<String> CLUSTER_TYPES = List.of("PROVISIONED", "SERVERLESS");
     static final List<String> DATA_FORMATS = List.of("JSON", "AVRO", "PROTOBUF");
     static final List<String> COMPATIBILITIES = List.of("NONE", "DISABLED", "BACKWARD", "BACKWARD_ALL", "FORWARD",
             "FORWARD_ALL", "FULL", "FULL_ALL");
@@ -27,10 +23,6 @@ final class WorldFileValidator {
     static final List<String> TOPIC_FILTERS = List.of("PREFIX", "EXACT");
     private static final Pattern ACCOUNT = Pattern.compile("^\\d{12}$");
     private static final Pattern REGION = Pattern.compile("^[a-z]{2}(-[a-z]+)+-\\d$");
-    private static final Pattern CLUSTER_NAME = Pattern.compile("^[a-zA-Z][a-zA-Z0-9-]{0,63}$");
-    private static final Pattern CLUSTER_UUID = Pattern.compile("^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}"
-            + "-[0-9a-f]{12}-\\d+$");
-    private static final Pattern TOPIC = Pattern.compile("^[a-zA-Z0-9._-]{1,249}$");
     private static final Pattern REGISTRY = Pattern.compile("^[a-zA-Z0-9-_$#.]{1,255}$");
     private static final Pattern S3_BUCKET = Pattern.compile("^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$");
     private static final Pattern LOG_GROUP = Pattern.compile("^[.\\-_/#A-Za-z0-9]{1,512}$");
@@ -64,7 +56,7 @@ final class WorldFileValidator {
         }
         Checks.Unique clusters = new Checks.Unique(c, "cluster name");
         for (int i = 0; i < w.clusters().size(); i++) {
-            cluster("$.clusters[" + i + "]", w.clusters().get(i), clusters);
+            ClusterChecks.cluster(c, "$.clusters[" + i + "]", w.clusters().get(i), clusters);
         }
         Checks.Unique registries = new Checks.Unique(c, "registry name");
         for (int i = 0; i < w.schemaRegistries().size(); i++) {
@@ -95,46 +87,6 @@ final class WorldFileValidator {
         }
         for (int i = 0; i < w.faults().size(); i++) {
             TimingChecks.fault(c, "$.faults[" + i + "]", w.faults().get(i));
-        }
-    }
-
-    private void cluster(String p, WorldFile.Cluster cl, Checks.Unique names) {
-        if (c.required(p + ".name", cl.name())) {
-            c.matches(p + ".name", cl.name(), CLUSTER_NAME, "must start with a letter and contain 1-64 letters,"
-                    + " digits and hyphens");
-            names.add(p + ".name", cl.name());
-        }
-        c.matches(p + ".uuid", cl.uuid(), CLUSTER_UUID, "must be a lowercase UUID followed by -N");
-        c.oneOf(p + ".clusterType", cl.clusterType(), CLUSTER_TYPES);
-        boolean serverless = "SERVERLESS".equals(cl.clusterType());
-        if (serverless && cl.brokerType() != null) {
-            c.fail(p + ".brokerType", "must be absent for a SERVERLESS cluster");
-        } else if (!serverless && c.required(p + ".brokerType", cl.brokerType())) {
-            c.oneOf(p + ".brokerType", cl.brokerType(), BROKER_TYPES);
-        }
-        if (cl.brokerType() != null && cl.brokerType().startsWith("express.") && cl.kafkaVersion() != null
-                && !KafkaVersions.atLeast(cl.kafkaVersion(), 3, 6)) {
-            c.fail(p + ".kafkaVersion", "Express brokers need Kafka 3.6 or later, was '" + cl.kafkaVersion() + "'");
-        }
-        c.atLeast(p + ".brokers", cl.brokers(), 1);
-        if (cl.tags() != null) {
-            cl.tags().keySet().stream().filter(k -> k.isEmpty() || k.startsWith("aws:")).forEach(k ->
-                    c.fail(p + ".tags." + k, "tag keys must be non-empty and must not start with aws:"));
-        }
-        Checks.Unique topics = new Checks.Unique(c, "topic name");
-        List<WorldFile.Topic> list = cl.topics() == null ? List.of() : cl.topics();
-        for (int j = 0; j < list.size(); j++) {
-            String tp = p + ".topics[" + j + "]";
-            WorldFile.Topic t = list.get(j);
-            if (c.required(tp + ".name", t.name())) {
-                c.matches(tp + ".name", t.name(), TOPIC, "must be a legal Kafka topic name ([a-zA-Z0-9._-], 1-249)");
-                topics.add(tp + ".name", t.name());
-            }
-            if (c.required(tp + ".partitions", t.partitions())) {
-                c.atLeast(tp + ".partitions", t.partitions(), 1);
-            }
-            c.atLeast(tp + ".replicationFactor", t.replicationFactor(), 1);
-            c.atLeast(tp + ".retentionMs", t.retentionMs(), -1);
         }
     }
 
@@ -265,16 +217,5 @@ final class WorldFileValidator {
         } catch (io.channelpilot.local.world.http.AwsServiceError e) {
             c.fail(path, e.getMessage());
         }
-    }
-
-    private static List<String> brokerTypes() {
-        List<String> out = new java.util.ArrayList<>(EXPRESS_TYPES);
-        out.add("kafka.t3.small");
-        List<String> m5 = List.of("large", "xlarge", "2xlarge", "4xlarge", "8xlarge", "12xlarge", "16xlarge", "24xlarge");
-        m5.forEach(s -> out.add("kafka.m5." + s));
-        for (String s : List.of("large", "xlarge", "2xlarge", "4xlarge", "8xlarge", "12xlarge", "16xlarge")) {
-            out.add("kafka.m7g." + s);
-        }
-        return List.copyOf(out);
     }
 }

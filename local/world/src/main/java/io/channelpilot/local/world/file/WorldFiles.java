@@ -3,6 +3,7 @@ package io.channelpilot.local.world.file;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
@@ -82,6 +83,11 @@ public final class WorldFiles {
     public static Result parse(String json, Path baseDir) {
         WorldFile parsed;
         try {
+            List<Problem> nulls = new ArrayList<>();
+            nullEntries(STRICT.readTree(json), "$", nulls);
+            if (!nulls.isEmpty()) {
+                return new Invalid(nulls);
+            }
             parsed = STRICT.readValue(json, WorldFile.class);
         } catch (UnrecognizedPropertyException e) {
             return new Invalid(List.of(new Problem(path(e.getPath()), "unknown field; allowed fields: "
@@ -125,6 +131,24 @@ public final class WorldFiles {
         return new WorldFile(w.account(), w.region(), w.seed(), w.startTime(), w.emitEvents(), w.msk(), w.clusters(),
                 registries, w.tableBuckets(), w.buckets(), w.logGroups(), w.roles(), w.quotas(), w.timings(),
                 w.faults());
+    }
+
+    /** Lists hold objects or strings, never null: reported here with their path, before binding. */
+    private static void nullEntries(JsonNode node, String path, List<Problem> out) {
+        if (node == null) {
+            return;
+        }
+        if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                if (node.get(i).isNull()) {
+                    out.add(new Problem(path + "[" + i + "]", "must not be null"));
+                } else {
+                    nullEntries(node.get(i), path + "[" + i + "]", out);
+                }
+            }
+        } else if (node.isObject()) {
+            node.fields().forEachRemaining(e -> nullEntries(e.getValue(), path + "." + e.getKey(), out));
+        }
     }
 
     static String path(List<JsonMappingException.Reference> refs) {

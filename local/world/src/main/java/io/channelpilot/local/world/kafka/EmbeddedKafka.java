@@ -103,6 +103,13 @@ public final class EmbeddedKafka implements AutoCloseable {
     public void increasePartitions(String cluster, String topic, int partitions) {
         await(broker(cluster).admin().createPartitions(Map.of(topic, NewPartitions.increaseTo(partitions))).all(),
                 "increase partitions of " + topic);
+        long deadline = System.nanoTime() + ADMIN_TIMEOUT.toNanos();
+        while (partitionsIfExists(cluster, topic).orElse(0) < partitions) {
+            if (System.nanoTime() > deadline) {
+                throw new KafkaOperationException(topic + " did not reach " + partitions + " partitions within "
+                        + ADMIN_TIMEOUT, null);
+            }
+        }
     }
 
     /** Sets topic configs (e.g. {@code retention.ms}); other configs keep their values. */
@@ -112,6 +119,14 @@ public final class EmbeddedKafka implements AutoCloseable {
                 .map(e -> new AlterConfigOp(new ConfigEntry(e.getKey(), e.getValue()), AlterConfigOp.OpType.SET))
                 .toList();
         await(broker(cluster).admin().incrementalAlterConfigs(Map.of(resource, ops)).all(), "alter " + topic);
+        // Like creation: the controller accepted the change, the broker's config view follows a moment later.
+        long deadline = System.nanoTime() + ADMIN_TIMEOUT.toNanos();
+        while (!topicConfig(cluster, topic).entrySet().containsAll(configs.entrySet())) {
+            if (System.nanoTime() > deadline) {
+                throw new KafkaOperationException("config of " + topic + " did not show " + configs + " within "
+                        + ADMIN_TIMEOUT, null);
+            }
+        }
     }
 
     /**

@@ -53,6 +53,9 @@ public final class PermissionStore {
         }
         String kind = kinds.get(0);
         JsonNode r = resource.path(kind);
+        if (!r.isObject()) {
+            throw invalid(kind + " must be an object");
+        }
         ObjectNode copy = ((ObjectNode) r).deepCopy();
         String catalog = r.path("CatalogId").asText(account);
         copy.put("CatalogId", catalog);

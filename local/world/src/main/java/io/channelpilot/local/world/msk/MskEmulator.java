@@ -117,7 +117,8 @@ public final class MskEmulator implements ServiceEmulator {
         TagApi.Target target = tags.resolve(r.resourceArn());
         JsonNode body = body(request);
         List<String> changed = tags.tag(target, body);
-        events.apiCall("TagResource", requestParameters(r, body), null).ifPresent(published::add);
+        events.apiCall("TagResource", requestParameters(MskRoute.ofRaw(request), body), null)
+                .ifPresent(published::add);
         if (!changed.isEmpty()) {
             events.tagChange(r.resourceArn(), target.resourceType(), changed, target.tags(),
                     state.nextTagVersion(r.resourceArn())).ifPresent(published::add);
@@ -129,7 +130,7 @@ public final class MskEmulator implements ServiceEmulator {
         TagApi.Target target = tags.resolve(r.resourceArn());
         List<String> keys = request.queryParams("tagKeys");
         List<String> removed = tags.untag(target, keys);
-        ObjectNode params = requestParameters(r, Json.object());
+        ObjectNode params = requestParameters(MskRoute.ofRaw(request), Json.object());
         keys.forEach(params.withArray("tagKeys")::add);
         events.apiCall("UntagResource", params, null).ifPresent(published::add);
         if (!removed.isEmpty()) {
@@ -141,11 +142,12 @@ public final class MskEmulator implements ServiceEmulator {
 
     private AwsResponse mutated(List<JsonNode> published, String operation, MskRoute r, AwsRequest request,
                                 ObjectNode response) {
-        events.apiCall(operation, requestParameters(r, body(request)), response.deepCopy()).ifPresent(published::add);
+        events.apiCall(operation, requestParameters(MskRoute.ofRaw(request), body(request)), response.deepCopy())
+                .ifPresent(published::add);
         return ok(response);
     }
 
-    /** CloudTrail records REST path parameters next to the body members. */
+    /** CloudTrail records REST path parameters (as sent, percent-encoded) next to the body members. */
     private static ObjectNode requestParameters(MskRoute r, JsonNode body) {
         ObjectNode params = Json.object();
         r.pathParameters().forEach(params::put);

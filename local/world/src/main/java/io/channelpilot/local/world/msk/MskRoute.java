@@ -16,8 +16,19 @@ import java.util.Map;
 record MskRoute(String operation, String clusterArn, String name, String resourceArn) {
 
     static MskRoute of(AwsRequest request) {
-        List<String> s = request.pathSegments();
-        String m = request.method();
+        return of(request.method(), request.pathSegments(), request.rawPath());
+    }
+
+    /**
+     * The same route with its path parameters exactly as sent (still percent-encoded): CloudTrail records REST path
+     * parameters that way (e.g. {@code "clusterArn": "arn%3Aaws%3Akafka%3A..."} in the MSK developer guide examples).
+     */
+    static MskRoute ofRaw(AwsRequest request) {
+        String p = request.rawPath().startsWith("/") ? request.rawPath().substring(1) : request.rawPath();
+        return of(request.method(), List.of(p.split("/", -1)), request.rawPath());
+    }
+
+    private static MskRoute of(String m, List<String> s, String rawPath) {
         int n = s.size();
         if (n >= 3 && s.get(0).equals("api") && s.get(1).equals("v2")) {
             if (s.get(2).equals("clusters") && n == 3 && m.equals("GET")) {
@@ -67,7 +78,7 @@ record MskRoute(String operation, String clusterArn, String name, String resourc
                 }
             }
         }
-        throw MskErrors.notFound("path", "No MSK operation for " + m + " " + request.rawPath());
+        throw MskErrors.notFound("path", "No MSK operation for " + m + " " + rawPath);
     }
 
     /** Path parameters by their SDK member names, as CloudTrail records them. */

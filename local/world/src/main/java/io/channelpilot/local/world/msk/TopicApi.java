@@ -30,7 +30,9 @@ final class TopicApi {
     private static final Logger LOG = LoggerFactory.getLogger(TopicApi.class);
     /** Kafka's legal topic names. */
     private static final Pattern TOPIC_NAME = Pattern.compile("^[a-zA-Z0-9._-]{1,249}$");
-    private static final int MAX_LIST = 100;
+    /** ASSUMPTION: the API reference states no bounds for ListTopics maxResults; we accept 1-1000, default 100. */
+    private static final int MAX_LIST = 1000;
+    private static final int DEFAULT_LIST = 100;
 
     private final MskState state;
     private final TopicBackend backend;
@@ -83,7 +85,7 @@ final class TopicApi {
         // The API reference: topicNameFilter "returns topics starting with given name".
         List<TopicStore.Topic> all = state.topics.visibleTopics(clusterArn, state.now()).stream()
                 .filter(t -> topicNameFilter.map(f -> t.name().startsWith(f)).orElse(true)).toList();
-        Paging.Page<TopicStore.Topic> page = Paging.page(all, maxResults, nextToken, MAX_LIST, MAX_LIST);
+        Paging.Page<TopicStore.Topic> page = Paging.page(all, maxResults, nextToken, MAX_LIST, DEFAULT_LIST);
         ObjectNode out = Json.object();
         ArrayNode topics = out.putArray("topics");
         for (TopicStore.Topic t : page.items()) {

@@ -33,6 +33,19 @@ class WorldFilesTest {
         assertThat(w.buckets().get(0).encryption()).isEqualTo("aws:kms");
     }
 
+    static Stream<Path> exampleWorlds() throws java.io.IOException {
+        try (Stream<Path> files = Files.list(WORLDS)) {
+            return files.filter(f -> f.toString().endsWith(".json")).sorted().toList().stream();
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("exampleWorlds")
+    void shouldAcceptEveryExampleWorldFile(Path file) {
+        assertThat(WorldFiles.read(file)).isInstanceOfSatisfying(WorldFiles.Valid.class,
+                v -> assertThat(v.file().account()).hasSize(12));
+    }
+
     @Test
     void shouldLoadTheMinimalExample() {
         assertThat(WorldFiles.load(WORLDS.resolve("minimal.json")).clusters()).hasSize(1);
@@ -86,6 +99,9 @@ class WorldFilesTest {
                         "$.faults[0].scripted[0].status: must be an HTTP error status 400-599, was 200"),
                 bad(base("\"quotas\":[{\"serviceCode\":\"kafka\",\"quotaCode\":\"L-1\",\"quotaName\":\"q\"}]"),
                         "$.quotas[0].value: is required"),
+                bad(base("\"roles\":[null]"), "$.roles[0]: must not be null"),
+                bad(base(String.format(CLUSTERS, "{\"name\":\"b\",\"brokerType\":\"express.m7g.large\",\"topics\":[null]}")),
+                        "$.clusters[1].topics[0]: must not be null"),
                 bad("{\"account\":\"123456789012\",\"region\":\"us-east-1\",}",
                         "$: malformed JSON at line 1, column"),
                 bad("{\"account\":\"123456789012\",\"account\":\"123456789012\",\"region\":\"us-east-1\"}",

@@ -106,6 +106,8 @@ class GlueSchemaRegistryContractTest {
         assertThat(latest.schemaVersionId()).isEqualTo(v2.schemaVersionId());
         assertThat(latest.schemaDefinition()).isEqualTo(ORDERS_V2);
         assertThat(registry.latestDefinition(created.schemaArn())).contains(ORDERS_V2);
+        assertThat(registry.definitionOfVersion(created.schemaVersionId())).contains(ORDERS_V1);
+        assertThat(registry.definitionOfVersion("missing")).isEmpty();
         assertThatThrownBy(() -> glue.getSchemaVersion(r -> r.schemaVersionId("missing")))
                 .isInstanceOf(EntityNotFoundException.class);
         assertThatThrownBy(() -> glue.getSchemaVersion(r -> r.schemaVersionId(created.schemaVersionId())

@@ -1,0 +1,83 @@
+package io.channelpilot.alarm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.Objects;
+
+/**
+ * A "CloudWatch Alarm State Change" event of one of our channel alarms, reduced to what the responder needs. The
+ * channel is identified by the metric dimensions ClusterName, ChannelName, Topic (DESIGN §7).
+ */
+public record AlarmEvent(String eventId, String alarmName, String alarmArn, String state, String previousState,
+                         Instant time, AlarmSignal signal, String clusterName, String channelName, String topic,
+                         String reason) {
+
+    public static final String ALARM_PREFIX = "channel-pilot-";
+
+    public AlarmEvent {
+        Objects.requireNonNull(eventId, "eventId");
+        Objects.requireNonNull(signal, "signal");
+        reason = reason == null ? "" : reason;
+    }
+
+    public boolean isAlarm() {
+        return "ALARM".equals(state);
+    }
+
+    public boolean isOk() {
+        return "OK".equals(state);
+    }
+
+    /** What the handler got: an event to act on, or a reason to ignore it (codes are stable). */
+    public sealed interface Input permits Input.Ours, Input.Ignored {
+        record Ours(AlarmEvent event) implements Input {
+        }
+
+        /** @param code {@code NOT_AN_ALARM_EVENT}, {@code NOT_OUR_ALARM}, {@code MISSING_DIMENSIONS}, {@code UNKNOWN_METRIC} */
+        record Ignored(String code, String message) implements Input {
+        }
+    }
+
+    /** Parses an EventBridge event; never throws for bad input. */
+    public static Input parse(JsonNode event) {
+        if (event == null || !"aws.cloudwatch".equals(event.path("source").asText())
+                || !"CloudWatch Alarm State Change".equals(event.path("detail-type").asText())) {
+            return new Input.Ignored("NOT_AN_ALARM_EVENT", "not a CloudWatch Alarm State Change event");
+        }
+        JsonNode detail = event.path("detail");
+        String alarmName = detail.path("alarmName").asText("");
+        if (!alarmName.startsWith(ALARM_PREFIX)) {
+            return new Input.Ignored("NOT_OUR_ALARM", "alarm '" + alarmName + "' is not a Channel Pilot alarm");
+        }
+        JsonNode metric = detail.path("configuration").path("metrics").path(0).path("metricStat").path("metric");
+        JsonNode dims = metric.path("dimensions");
+        String cluster = dims.path("ClusterName").asText("");
+        String channel = dims.path("ChannelName").asText("");
+        String topic = dims.path("Topic").asText("");
+        if (cluster.isBlank() || channel.isBlank() || topic.isBlank()) {
+            return new Input.Ignored("MISSING_DIMENSIONS",
+                    "alarm '" + alarmName + "' has no ClusterName/ChannelName/Topic metric dimensions");
+        }
+        var signal = AlarmSignal.of(metric.path("name").asText(""), alarmName);
+        if (signal.isEmpty()) {
+            return new Input.Ignored("UNKNOWN_METRIC", "alarm '" + alarmName + "' watches no channel delivery metric");
+        }
+        String id = event.path("id").asText("");
+        String arn = event.path("resources").path(0).asText("");
+        String state = detail.path("state").path("value").asText("");
+        return new Input.Ours(new AlarmEvent(id.isEmpty() ? arn + "|" + state + "|" + event.path("time").asText() : id,
+                alarmName, arn, state, detail.path("previousState").path("value").asText(""),
+                time(event.path("time").asText("")), signal.get(), cluster, channel, topic,
+                detail.path("state").path("reason").asText("")));
+    }
+
+    private static Instant time(String text) {
+        try {
+            return Instant.parse(text);
+        } catch (DateTimeParseException e) {
+            return Instant.EPOCH;
+        }
+    }
+}

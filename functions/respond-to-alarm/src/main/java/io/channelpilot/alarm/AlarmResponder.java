@@ -1,0 +1,100 @@
+package io.channelpilot.alarm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.channelpilot.gateway.NotificationPublisher;
+import io.channelpilot.notify.Notification;
+import io.channelpilot.notify.NotificationRenderer;
+import io.channelpilot.store.ChannelKey;
+import io.channelpilot.store.ConditionStatus;
+import io.channelpilot.store.ConditionType;
+import io.channelpilot.store.StatusStore;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The respond-to-alarm domain service (DESIGN §7): one alarm state change → triage, freshness diagnosis or resolution,
+ * one notification, and the channel's {@code Degraded} condition.
+ */
+public final class AlarmResponder {
+
+    static final Duration EVENT_CLAIM_TTL = Duration.ofDays(1);
+    static final Duration BYTES_IN_WINDOW = Duration.ofMinutes(15);
+
+    private final ChannelLocator locator;
+    private final DeadLetterResponse deadLetters;
+    private final AlarmPorts.Msk msk;
+    private final AlarmPorts.Metrics metrics;
+    private final StatusStore store;
+    private final NotificationPublisher publisher;
+    private final NotificationRenderer renderer;
+    private final Clock clock;
+
+    AlarmResponder(ChannelLocator locator, DeadLetterResponse deadLetters, AlarmPorts.Msk msk, AlarmPorts.Metrics metrics,
+                   StatusStore store, NotificationPublisher publisher, NotificationRenderer renderer, Clock clock) {
+        this.locator = locator;
+        this.deadLetters = deadLetters;
+        this.msk = msk;
+        this.metrics = metrics;
+        this.store = store;
+        this.publisher = publisher;
+        this.renderer = renderer;
+        this.clock = clock;
+    }
+
+    public AlarmResponse respond(JsonNode rawEvent) {
+        AlarmEvent.Input input = AlarmEvent.parse(rawEvent);
+        if (input instanceof AlarmEvent.Input.Ignored ignored) {
+            return AlarmResponse.of("IGNORED", ignored.code(), "");
+        }
+        AlarmEvent event = ((AlarmEvent.Input.Ours) input).event();
+        if (!event.isAlarm() && !event.isOk()) {
+            return AlarmResponse.of("IGNORED", "STATE_" + event.state(), event.channelName());
+        }
+        // DLQ triage needs no claim: its watermark makes a duplicate a no-op, and a failed run stays retryable.
+        if (!event.signal().meansDeadLetters() || event.isOk()) {
+            if (!store.claimEvent("alarm#" + event.eventId(), EVENT_CLAIM_TTL)) {
+                return AlarmResponse.of("DUPLICATE_EVENT", event.eventId(), event.channelName());
+            }
+        }
+        Optional<ChannelContext> channel = locator.locate(event);
+        if (channel.isEmpty()) {
+            return AlarmResponse.of("CHANNEL_UNKNOWN", "no cluster named " + event.clusterName(), event.channelName());
+        }
+        ChannelContext ch = channel.get();
+        if (event.isOk()) {
+            degraded(ch, ConditionStatus.FALSE, "AlarmResolved", event.alarmName() + " returned to OK");
+            return new AlarmResponse("RESOLVED", "", ch.channelName(), publish(AlarmNotifications.resolved(event, ch)), Map.of());
+        }
+        if (event.signal().meansDeadLetters()) {
+            DeadLetterResponse.Outcome outcome = deadLetters.respond(event, ch);
+            if (outcome.code().equals("NO_DLQ_OBJECTS") && store.claimEvent("alarm#" + event.eventId(), EVENT_CLAIM_TTL)) {
+                degraded(ch, ConditionStatus.TRUE, "FailedRowsWithoutDlqObjects", "rows failed but no DLQ object was found");
+                return new AlarmResponse(outcome.code(), "", ch.channelName(),
+                        publish(AlarmNotifications.noDlqObjects(event, ch)), outcome.counts());
+            }
+            if (outcome.notification().isEmpty()) {
+                return new AlarmResponse(outcome.code(), "", ch.channelName(), "", outcome.counts());
+            }
+            degraded(ch, ConditionStatus.TRUE, "DeadLetteredRecords", outcome.counts().getOrDefault("records", 0L)
+                    + " record(s) dead-lettered; see the DLQ_TRIAGE notification");
+            return new AlarmResponse(outcome.code(), "", ch.channelName(), publish(outcome.notification().get()), outcome.counts());
+        }
+        Optional<AlarmPorts.ChannelState> state = msk.channel(ch.clusterArn(), ch.topic(), ch.channelName());
+        Optional<Double> bytesIn = metrics.deliveryBytesInPerSecond(ch.clusterName(), ch.channelName(), ch.topic(), BYTES_IN_WINDOW);
+        degraded(ch, ConditionStatus.TRUE, "DataFreshness", "delivered data is older than " + ch.freshnessSeconds() + " s");
+        return new AlarmResponse("FRESHNESS_REPORTED", "", ch.channelName(),
+                publish(AlarmNotifications.freshness(event, ch, state, bytesIn)), Map.of());
+    }
+
+    private void degraded(ChannelContext ch, ConditionStatus status, String reason, String message) {
+        store.update(new ChannelKey(ch.clusterArn(), ch.channelName()), ch.topic(),
+                s -> s.withCondition(ConditionType.DEGRADED, status, reason, message, clock.instant()));
+    }
+
+    private String publish(Notification n) {
+        return publisher.publish(renderer.render(n));
+    }
+}

@@ -1,0 +1,30 @@
+package io.channelpilot.alarm;
+
+import java.util.Map;
+
+/**
+ * The handler's answer (also what the local world records). {@code outcome} is a stable code:
+ * <ul>
+ *   <li>{@code TRIAGED} — DLQ objects read, report stored, watermark advanced, DLQ_TRIAGE sent;</li>
+ *   <li>{@code NOTHING_NEW} — no DLQ object since the watermark (e.g. a re-fired alarm): nothing sent;</li>
+ *   <li>{@code NO_DLQ_OBJECTS} — rows failed but the DLQ prefix never held an object: warned once per event;</li>
+ *   <li>{@code ALREADY_TRIAGED} — a concurrent invocation stored the same report first: nothing sent;</li>
+ *   <li>{@code FRESHNESS_REPORTED}, {@code RESOLVED} — DATA_FRESHNESS / ALARM_RESOLVED sent;</li>
+ *   <li>{@code DUPLICATE_EVENT} — this event id was handled before;</li>
+ *   <li>{@code CHANNEL_UNKNOWN} — the cluster named by the dimensions does not exist (nothing to act on);</li>
+ *   <li>{@code IGNORED} — not our alarm, malformed, or a state we do not act on ({@code reason} says which).</li>
+ * </ul>
+ */
+public record AlarmResponse(String outcome, String reason, String channel, String messageId, Map<String, Long> counts) {
+
+    public AlarmResponse {
+        reason = reason == null ? "" : reason;
+        channel = channel == null ? "" : channel;
+        messageId = messageId == null ? "" : messageId;
+        counts = counts == null ? Map.of() : Map.copyOf(counts);
+    }
+
+    static AlarmResponse of(String outcome, String reason, String channel) {
+        return new AlarmResponse(outcome, reason, channel, "", Map.of());
+    }
+}

@@ -1,0 +1,45 @@
+package io.channelpilot.alarm;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.channelpilot.dlq.DlqFormat;
+import io.channelpilot.dlq.DlqParser;
+import io.channelpilot.dlq.RedriveStarter;
+import io.channelpilot.gateway.AwsClients;
+import io.channelpilot.gateway.NotificationPublisher;
+import io.channelpilot.gateway.ProvisioningClients;
+import io.channelpilot.gateway.SnsNotificationPublisher;
+import io.channelpilot.notify.ItemState;
+import io.channelpilot.notify.NotificationRenderer;
+import io.channelpilot.store.DynamoDbStatusStore;
+import io.channelpilot.store.StatusStore;
+
+import java.time.Clock;
+import java.util.Map;
+
+/** Builds an {@link AlarmResponder} from ports (tests) or from a function environment (SDK clients, built once). */
+public final class AlarmWiring {
+
+    private AlarmWiring() {
+    }
+
+    public static AlarmResponder fromEnvironment(Map<String, String> env, Clock clock) {
+        AlarmConfig config = AlarmConfig.from(env);
+        ProvisioningClients clients = new ProvisioningClients(env);
+        AwsClients aws = AwsClients.from(env);
+        SdkAlarmReads reads = new SdkAlarmReads(clients.kafka(), clients.cloudWatch(), clock);
+        return of(config, DlqFormat.fromEnv(env), reads, reads, new S3DlqObjects(aws.s3()),
+                new DynamoDbTriageState(clients.dynamoDb(), config.statusTable()),
+                new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock),
+                new SnsNotificationPublisher(clients.sns(), config.topicArn()), RedriveStarter.fromEnvironment(env), clock);
+    }
+
+    public static AlarmResponder of(AlarmConfig config, DlqFormat format, AlarmPorts.Msk msk, AlarmPorts.Metrics metrics,
+                                    AlarmPorts.DlqObjects objects, AlarmPorts.TriageState triageState, StatusStore store,
+                                    NotificationPublisher publisher, RedriveStarter redrive, Clock clock) {
+        ObjectMapper mapper = ItemState.mapper();
+        DlqTriage triage = new DlqTriage(objects, new DlqParser(format), config.quarantinePrefix(), clock);
+        return new AlarmResponder(new ChannelLocator(msk, store, mapper, config.dlqBucket(), config.dlqPrefix()),
+                new DeadLetterResponse(triage, triageState, msk, redrive, mapper, clock), msk, metrics, store, publisher,
+                new NotificationRenderer(mapper), clock);
+    }
+}

@@ -1,0 +1,56 @@
+package io.channelpilot.alarm;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class AlarmEventTest {
+
+    private final ObjectMapper mapper = new ObjectMapper();
+
+    private ObjectNode event(String name) throws IOException {
+        return (ObjectNode) mapper.readTree(Path.of("../../events/respond-to-alarm").resolve(name).toFile());
+    }
+
+    @Test
+    void shouldReadChannelDimensionsAndSignalWhenOurAlarm() throws IOException {
+        AlarmEvent.Input input = AlarmEvent.parse(event("failed-rows-alarm.json"));
+
+        assertThat(input).isInstanceOf(AlarmEvent.Input.Ours.class);
+        AlarmEvent e = ((AlarmEvent.Input.Ours) input).event();
+        assertThat(e.signal()).isEqualTo(AlarmSignal.FAILED_ROW_COUNT);
+        assertThat(e.clusterName()).isEqualTo("orders-express");
+        assertThat(e.topic()).isEqualTo("orders.created");
+        assertThat(e.isAlarm()).isTrue();
+        assertThat(e.previousState()).isEqualTo("OK");
+    }
+
+    @Test
+    void shouldFallBackToTheAlarmNameSuffixWhenTheMetricNameIsAbsent() throws IOException {
+        ObjectNode event = event("data-freshness-alarm.json");
+        ((ObjectNode) event.at("/detail/configuration/metrics/0/metricStat/metric")).remove("name");
+
+        AlarmEvent e = ((AlarmEvent.Input.Ours) AlarmEvent.parse(event)).event();
+
+        assertThat(e.signal()).isEqualTo(AlarmSignal.DATA_FRESHNESS);
+    }
+
+    @Test
+    void shouldIgnoreOtherSourcesAndOtherMetrics() throws IOException {
+        ObjectNode other = event("dlq-delivery-alarm.json");
+        other.put("source", "aws.kafka");
+        ObjectNode cpu = event("dlq-delivery-alarm.json");
+        ((ObjectNode) cpu.at("/detail/configuration/metrics/0/metricStat/metric")).put("name", "CPUUtilization");
+        ((ObjectNode) cpu.path("detail")).put("alarmName", "channel-pilot-x-cpu");
+
+        assertThat(AlarmEvent.parse(other)).isEqualTo(new AlarmEvent.Input.Ignored("NOT_AN_ALARM_EVENT",
+                "not a CloudWatch Alarm State Change event"));
+        assertThat(((AlarmEvent.Input.Ignored) AlarmEvent.parse(cpu)).code()).isEqualTo("UNKNOWN_METRIC");
+        assertThat(((AlarmEvent.Input.Ignored) AlarmEvent.parse(null)).code()).isEqualTo("NOT_AN_ALARM_EVENT");
+    }
+}

@@ -1,0 +1,363 @@
+package io.channelpilot.alarm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.channelpilot.dlq.DlqCause;
+import io.channelpilot.dlq.DlqFormat;
+import io.channelpilot.dlq.RedriveRequest;
+import io.channelpilot.dlq.RedriveStart;
+import io.channelpilot.model.ChannelSpec;
+import io.channelpilot.model.Compression;
+import io.channelpilot.model.Infrastructure;
+import io.channelpilot.model.Operations;
+import io.channelpilot.model.RecordFormat;
+import io.channelpilot.model.RedrivePolicy;
+import io.channelpilot.model.RepairRule;
+import io.channelpilot.model.SchemaRef;
+import io.channelpilot.notify.ItemState;
+import io.channelpilot.store.ChannelKey;
+import io.channelpilot.store.ConditionStatus;
+import io.channelpilot.store.ConditionType;
+import io.channelpilot.store.InMemoryStatusStore;
+import io.channelpilot.time.VirtualClock;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.GZIPOutputStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class RespondToAlarmHandlerTest {
+
+    private static final Path EVENTS = Path.of("../../events/respond-to-alarm");
+    private static final String CLUSTER_ARN =
+            "arn:aws:kafka:us-east-1:123456789012:cluster/orders-express/7f3b2c1d-4e5a-4b6c-8d7e-9f0a1b2c3d4e-3";
+    private static final String CHANNEL = "orders.created-sales-orders_created-3f9a1c2b7e";
+    private static final String PREFIX = "channel-pilot/dlq/" + CHANNEL + "/";
+
+    private final ObjectMapper mapper = ItemState.mapper();
+    private final VirtualClock clock = VirtualClock.startingAt(Instant.parse("2026-11-29T16:21:30Z"));
+    private final Fakes.Msk msk = new Fakes.Msk();
+    private final Fakes.Bucket bucket = new Fakes.Bucket();
+    private final Fakes.Triage triage = new Fakes.Triage();
+    private final Fakes.Publisher publisher = new Fakes.Publisher();
+    private final InMemoryStatusStore store = new InMemoryStatusStore(clock);
+    private final List<RedriveRequest> redrives = new ArrayList<>();
+    private RespondToAlarmHandler handler;
+
+    @BeforeEach
+    void setUp() {
+        msk.clusters.put("orders-express", CLUSTER_ARN);
+        msk.channel = new AlarmPorts.ChannelState("arn:aws:kafka:us-east-1:123456789012:channel/orders-express/x/y",
+                "ACTIVE", 300, "", "");
+        AlarmConfig config = new AlarmConfig("arn:aws:sns:us-east-1:123456789012:channel-pilot", "status",
+                "channel-pilot-dlq", "channel-pilot/dlq/", null);
+        handler = new RespondToAlarmHandler(AlarmWiring.of(config, DlqFormat.defaults(), msk, msk, bucket, triage, store,
+                publisher, r -> {
+                    redrives.add(r);
+                    return new RedriveStart.Started("task-1", "");
+                }, clock));
+    }
+
+    @Test
+    void shouldTriageDlqObjectsWithCountsPerCauseWhenDlqDeliveryAlarmFires() throws IOException {
+        givenSpec(RedrivePolicy.MANUAL, List.of());
+        givenDlqObject("2026/11/29/16/a.jsonl.gz", gzip(lines(3, "MISSING_REQUIRED_FIELD", "/id") + lines(2, "TYPE_MISMATCH", "/amount")));
+
+        JsonNode out = invoke("dlq-delivery-alarm.json");
+
+        assertThat(out.path("outcome").asText()).isEqualTo("TRIAGED");
+        assertThat(out.at("/counts/MISSING_REQUIRED_FIELD").asLong()).isEqualTo(3);
+        assertThat(out.at("/counts/TYPE_MISMATCH").asLong()).isEqualTo(2);
+        JsonNode message = sentJson(0);
+        assertThat(message.path("kind").asText()).isEqualTo("DLQ_TRIAGE");
+        assertThat(message.at("/facts/cause.MISSING_REQUIRED_FIELD").asText()).startsWith("3 at /id; e.g. 0:0, 0:1, 0:2");
+        assertThat(message.at("/facts/offsets").asText()).isEqualTo("p0:0-4");
+        assertThat(message.path("actions").toString()).contains("channel-pilot redrive start --cluster " + CLUSTER_ARN
+                + " --channel " + CHANNEL + " --cause MISSING_REQUIRED_FIELD,TYPE_MISMATCH --dry-run");
+        assertThat(redrives).isEmpty();
+        assertThat(store.find(new ChannelKey(CLUSTER_ARN, CHANNEL)).orElseThrow().condition(ConditionType.DEGRADED)
+                .orElseThrow().status()).isEqualTo(ConditionStatus.TRUE);
+    }
+
+    @Test
+    void shouldNotDoubleCountWhenTheSameAlarmEventArrivesTwice() throws IOException {
+        givenSpec(RedrivePolicy.MANUAL, List.of());
+        givenDlqObject("2026/11/29/16/a.jsonl", lines(4, "TYPE_MISMATCH", "/amount").getBytes(StandardCharsets.UTF_8));
+
+        invoke("failed-rows-alarm.json");
+        JsonNode second = invoke("failed-rows-alarm.json");
+
+        assertThat(second.path("outcome").asText()).isEqualTo("NOTHING_NEW");
+        assertThat(publisher.sent).hasSize(1);
+        assertThat(triage.reports).hasSize(1);
+    }
+
+    @Test
+    void shouldTriageOnlyObjectsWrittenAfterTheWatermarkIncludingEarlierKeysInTheSameFolder() throws IOException {
+        givenSpec(RedrivePolicy.MANUAL, List.of());
+        givenDlqObject("2026/11/29/16/m.jsonl", lines(1, "TYPE_MISMATCH", "/amount").getBytes(StandardCharsets.UTF_8));
+        invoke("dlq-delivery-alarm.json");
+        givenDlqObject("2026/11/29/16/b.jsonl", lines(2, "MALFORMED_JSON", "").getBytes(StandardCharsets.UTF_8));
+        givenDlqObject("2026/11/29/17/c.jsonl", lines(5, "MALFORMED_JSON", "").getBytes(StandardCharsets.UTF_8));
+
+        JsonNode out = invoke("failed-rows-alarm.json");
+
+        assertThat(out.path("outcome").asText()).isEqualTo("TRIAGED");
+        assertThat(out.at("/counts/objects").asLong()).isEqualTo(2);
+        assertThat(out.at("/counts/MALFORMED_JSON").asLong()).isEqualTo(7);
+        assertThat(out.at("/counts/TYPE_MISMATCH").isMissingNode()).isTrue();
+    }
+
+    @Test
+    void shouldQuarantineAndReportAnUnknownObjectFormatWithoutFailingTheBatch() throws IOException {
+        givenSpec(RedrivePolicy.MANUAL, List.of());
+        givenDlqObject("2026/11/29/16/a.bin", new byte[]{0x50, 0x41, 0x52, 0x31, 0, 1, 2});
+        givenDlqObject("2026/11/29/16/b.jsonl", lines(1, "TYPE_MISMATCH", "/amount").getBytes(StandardCharsets.UTF_8));
+
+        JsonNode out = invoke("dlq-delivery-alarm.json");
+
+        assertThat(out.at("/counts/quarantined").asLong()).isEqualTo(1);
+        assertThat(out.at("/counts/records").asLong()).isEqualTo(1);
+        assertThat(bucket.copies).containsExactly("quarantine/" + PREFIX + "2026/11/29/16/a.bin");
+        assertThat(sentJson(0).path("facts").toString()).contains("NOT_JSON " + PREFIX + "2026/11/29/16/a.bin");
+        assertThat(sentJson(0).path("actions").toString()).contains("quarantine prefix");
+    }
+
+    @Test
+    void shouldStartARedriveWhenPolicyIsAutoAndRepairRulesCoverTheCause() throws IOException {
+        givenSpec(RedrivePolicy.AUTO, List.of(RepairRule.parse("default:/id=0")));
+        givenDlqObject("2026/11/29/16/a.jsonl", (lines(2, "MISSING_REQUIRED_FIELD", "/id") + lines(1, "MALFORMED_JSON", ""))
+                .getBytes(StandardCharsets.UTF_8));
+
+        invoke("dlq-delivery-alarm.json");
+
+        assertThat(redrives).singleElement().satisfies(r -> {
+            assertThat(r.causes()).containsExactly(DlqCause.MISSING_REQUIRED_FIELD);
+            assertThat(r.repairRules()).extracting(RepairRule::canonical).containsExactly("default:/id=0");
+            assertThat(r.clusterArn()).isEqualTo(CLUSTER_ARN);
+        });
+        assertThat(sentJson(0).at("/facts/redriveTask").asText()).isEqualTo("task-1");
+        assertThat(sentJson(0).path("actions").toString()).contains("channel-pilot redrive status");
+    }
+
+    @Test
+    void shouldSendNothingWhenAConcurrentRunStoredTheSameReportFirst() throws IOException {
+        givenSpec(RedrivePolicy.MANUAL, List.of());
+        givenDlqObject("2026/11/29/16/a.jsonl", lines(2, "TYPE_MISMATCH", "/amount").getBytes(StandardCharsets.UTF_8));
+        triage.reports.put(CLUSTER_ARN + CHANNEL + "#1", "{}");
+
+        JsonNode out = invoke("dlq-delivery-alarm.json");
+
+        assertThat(out.path("outcome").asText()).isEqualTo("ALREADY_TRIAGED");
+        assertThat(publisher.sent).isEmpty();
+        assertThat(triage.watermark(CLUSTER_ARN, CHANNEL).version()).isZero();
+    }
+
+    @Test
+    void shouldReportTheRefusalWhenTheAutomaticRedriveIsRefused() throws IOException {
+        AlarmConfig config = new AlarmConfig("arn:aws:sns:us-east-1:123456789012:channel-pilot", "status",
+                "channel-pilot-dlq", "channel-pilot/dlq/", null);
+        handler = new RespondToAlarmHandler(AlarmWiring.of(config, DlqFormat.defaults(), msk, msk, bucket, triage, store,
+                publisher, r -> new RedriveStart.Refused("REDRIVE_TASK_ACTIVE", "task t-9 is running",
+                        "Wait for task t-9 or cancel it.", java.util.Optional.of("t-9")), clock));
+        givenSpec(RedrivePolicy.AUTO, List.of(RepairRule.parse("coerce:/amount=number")));
+        givenDlqObject("2026/11/29/16/a.jsonl", lines(2, "TYPE_MISMATCH", "/amount").getBytes(StandardCharsets.UTF_8));
+
+        invoke("dlq-delivery-alarm.json");
+
+        assertThat(sentJson(0).at("/facts/redriveRefused").asText()).isEqualTo("REDRIVE_TASK_ACTIVE");
+        assertThat(sentJson(0).path("actions").toString()).contains("Wait for task t-9 or cancel it.");
+    }
+
+    @Test
+    void shouldOnlyReportWhenRedriveIsOff() throws IOException {
+        givenSpec(RedrivePolicy.OFF, List.of(RepairRule.parse("default:/id=0")));
+        givenDlqObject("2026/11/29/16/a.jsonl", lines(2, "MISSING_REQUIRED_FIELD", "/id").getBytes(StandardCharsets.UTF_8));
+
+        invoke("dlq-delivery-alarm.json");
+
+        assertThat(redrives).isEmpty();
+        assertThat(sentJson(0).path("summary").asText()).contains("Redrive is off for this channel");
+    }
+
+    @Test
+    void shouldEscalateTheRetentionRaceWhenTheOldestEntryUsedMostOfRetention() throws IOException {
+        givenSpec(RedrivePolicy.MANUAL, List.of());
+        msk.retentionMs = java.util.Optional.of(10 * 3_600_000L);
+        clock.advanceTo(Instant.parse("2026-11-29T16:20:00Z").plusSeconds(9 * 3600));
+        givenDlqObject("2026/11/29/16/a.jsonl", lines(1, "TYPE_MISMATCH", "/amount").getBytes(StandardCharsets.UTF_8));
+
+        invoke("dlq-delivery-alarm.json");
+
+        assertThat(sentJson(0).path("severity").asText()).isEqualTo("CRITICAL");
+        assertThat(sentJson(0).at("/facts/retentionUsed").asText()).startsWith("90%");
+        assertThat(sentJson(0).path("summary").asText()).contains("Retention race");
+    }
+
+    @Test
+    void shouldReportFreshnessWithTheDocumentedFloorWhenDataFreshnessAlarmFires() throws IOException {
+        givenSpec(RedrivePolicy.MANUAL, List.of());
+        msk.bytesPerSecond = java.util.Optional.of(500_000.0);
+
+        JsonNode out = invoke("data-freshness-alarm.json");
+
+        assertThat(out.path("outcome").asText()).isEqualTo("FRESHNESS_REPORTED");
+        JsonNode message = sentJson(0);
+        assertThat(message.path("kind").asText()).isEqualTo("DATA_FRESHNESS");
+        assertThat(message.path("summary").asText()).contains("0.50 MB/s").contains("2.4 MB/s");
+        assertThat(message.path("actions").toString()).contains("Loosen freshness").contains("producers").doesNotContain("MB/s at");
+        assertThat(message.at("/facts/channelStatus").asText()).isEqualTo("ACTIVE");
+    }
+
+    @Test
+    void shouldSayDeliveryIsStoppedWhenTheChannelIsSuspended() throws IOException {
+        givenSpec(RedrivePolicy.MANUAL, List.of());
+        msk.channel = new AlarmPorts.ChannelState("arn", "SUSPENDED", 300, "TABLE_DELETED", "table gone");
+
+        invoke("data-freshness-alarm.json");
+
+        assertThat(sentJson(0).path("severity").asText()).isEqualTo("CRITICAL");
+        assertThat(sentJson(0).at("/facts/stateInfo").asText()).isEqualTo("TABLE_DELETED: table gone");
+        assertThat(sentJson(0).path("summary").asText()).contains("SUSPENDED").contains("stopped");
+    }
+
+    @Test
+    void shouldSendResolvedAndClearDegradedForEachOkEvent() throws IOException {
+        givenSpec(RedrivePolicy.MANUAL, List.of());
+        for (String event : List.of("dlq-delivery-ok.json", "failed-rows-ok.json", "data-freshness-ok.json")) {
+            assertThat(invoke(event).path("outcome").asText()).as(event).isEqualTo("RESOLVED");
+        }
+
+        assertThat(publisher.sent).extracting(m -> m.attributes().get("kind")).containsOnly("ALARM_RESOLVED");
+        assertThat(store.find(new ChannelKey(CLUSTER_ARN, CHANNEL)).orElseThrow().condition(ConditionType.DEGRADED)
+                .orElseThrow().status()).isEqualTo(ConditionStatus.FALSE);
+    }
+
+    @Test
+    void shouldNotResendWhenTheSameOkEventIsDeliveredTwice() throws IOException {
+        givenSpec(RedrivePolicy.MANUAL, List.of());
+        invoke("failed-rows-ok.json");
+
+        assertThat(invoke("failed-rows-ok.json").path("outcome").asText()).isEqualTo("DUPLICATE_EVENT");
+        assertThat(publisher.sent).hasSize(1);
+    }
+
+    @Test
+    void shouldIgnoreAlarmsThatAreNotOurs() throws IOException {
+        JsonNode out = invoke("not-ours.json");
+
+        assertThat(out.path("outcome").asText()).isEqualTo("IGNORED");
+        assertThat(out.path("reason").asText()).isEqualTo("NOT_OUR_ALARM");
+        assertThat(publisher.sent).isEmpty();
+    }
+
+    @Test
+    void shouldIgnoreMalformedAlarmEventsWithoutThrowing() throws IOException {
+        assertThat(invoke("malformed-missing-dimensions.json").path("reason").asText()).isEqualTo("MISSING_DIMENSIONS");
+        assertThat(invokeRaw("not json".getBytes(StandardCharsets.UTF_8)).path("reason").asText()).isEqualTo("NOT_AN_ALARM_EVENT");
+        assertThat(publisher.sent).isEmpty();
+    }
+
+    @Test
+    void shouldUseStackDefaultsWhenNoSpecIsRecorded() throws IOException {
+        givenDlqObject("2026/11/29/16/a.jsonl", lines(1, "TYPE_MISMATCH", "/amount").getBytes(StandardCharsets.UTF_8));
+
+        JsonNode out = invoke("dlq-delivery-alarm.json");
+
+        assertThat(out.path("outcome").asText()).isEqualTo("TRIAGED");
+        assertThat(sentJson(0).at("/facts/redrivePolicy").asText()).isEqualTo("manual");
+    }
+
+    @Test
+    void shouldKeepTheSubjectAsciiAndShortWhenTheChannelNameIsLong() {
+        String longName = "c".repeat(64);
+
+        String title = AlarmNotifications.title("DLQ triage: 123456 dead-lettered record(s) on " + longName);
+
+        assertThat(("[Channel Pilot] CRITICAL " + title)).hasSizeLessThan(100).endsWith("...");
+    }
+
+    @Test
+    void shouldWarnOnceWhenRowsFailButTheDlqIsEmpty() throws IOException {
+        givenSpec(RedrivePolicy.MANUAL, List.of());
+
+        JsonNode out = invoke("failed-rows-alarm.json");
+        JsonNode again = invoke("failed-rows-alarm.json");
+
+        assertThat(out.path("outcome").asText()).isEqualTo("NO_DLQ_OBJECTS");
+        assertThat(again.path("outcome").asText()).isEqualTo("NO_DLQ_OBJECTS");
+        assertThat(publisher.sent).hasSize(1);
+        assertThat(sentJson(0).path("actions").toString()).contains("DLQ bucket exists");
+    }
+
+    @Test
+    void shouldReportChannelUnknownWhenTheClusterDoesNotExist() throws IOException {
+        msk.clusters.clear();
+
+        assertThat(invoke("dlq-delivery-alarm.json").path("outcome").asText()).isEqualTo("CHANNEL_UNKNOWN");
+    }
+
+    private void givenSpec(RedrivePolicy policy, List<RepairRule> repairs) throws IOException {
+        ChannelSpec spec = new ChannelSpec(CLUSTER_ARN, "orders.created", "sales", "orders_created",
+                new SchemaRef("sales", "orders"), RecordFormat.JSON, "event_time", 300, Compression.ZSTD,
+                new Infrastructure("arn:aws:s3tables:us-east-1:123456789012:bucket/analytics", "arn:aws:s3:::channel-pilot-dlq",
+                        PREFIX, "arn:aws:iam::123456789012:role/svc", "", "/aws/msk/channel-pilot/x"),
+                new Operations("team-orders", policy, repairs, false, true, ""));
+        String json = mapper.writeValueAsString(spec);
+        store.update(new ChannelKey(CLUSTER_ARN, CHANNEL), "orders.created", s -> s.withDesired(json, "fp"));
+    }
+
+    private void givenDlqObject(String suffix, byte[] body) {
+        bucket.objects.put(PREFIX + suffix, body);
+    }
+
+    private int offset;
+
+    private String lines(int n, String code, String pointer) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            b.append("{\"topic\":\"orders.created\",\"partition\":0,\"offset\":").append(offset++)
+                    .append(",\"timestamp\":\"2026-11-29T16:20:00Z\",\"errorCode\":\"").append(code)
+                    .append("\",\"errorMessage\":\"value SECRET-MARKER rejected\",\"fieldPointer\":\"").append(pointer).append("\"}\n");
+        }
+        return b.toString();
+    }
+
+    private static byte[] gzip(String text) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
+            gz.write(text.getBytes(StandardCharsets.UTF_8));
+        }
+        return out.toByteArray();
+    }
+
+    private JsonNode invoke(String event) throws IOException {
+        return invokeRaw(Files.readAllBytes(EVENTS.resolve(event)));
+    }
+
+    private JsonNode invokeRaw(byte[] event) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (InputStream in = new java.io.ByteArrayInputStream(event)) {
+            handler.handleRequest(in, out, new TestContext());
+        }
+        publisher.sent.forEach(m -> {
+            assertThat(m.message()).doesNotContain("SECRET-MARKER");
+            assertThat(m.subject()).hasSizeLessThan(100).matches("[\\x20-\\x7E]+"); // SNS: ASCII, under 100
+        });
+        return mapper.readTree(out.toByteArray());
+    }
+
+    private JsonNode sentJson(int i) throws IOException {
+        return mapper.readTree(publisher.sent.get(i).defaultJson());
+    }
+}
