@@ -12,7 +12,7 @@ import java.util.Map;
 public record SweepReport(String sweepId, Instant startedAt, List<ClusterReport> clusters, List<ReconcileError> errors,
                           Map<String, Long> apiCalls, String retentionCheck, boolean notified) {
 
-    public static final String RETENTION_CHECK_UNAVAILABLE = "UNAVAILABLE: DLQ parser/triage watermarks not on main yet";
+    public static final String RETENTION_CHECK_UNAVAILABLE = "UNAVAILABLE: not implemented in the sweep yet (needs io.channelpilot.dlq and the triage watermarks)";
 
     public SweepReport {
         clusters = List.copyOf(clusters);
