@@ -29,7 +29,7 @@ class TemplateSecurityTest {
             Map.entry("servicequotas:ListServiceQuotas", "no resource-level permissions"),
             Map.entry("servicequotas:ListAWSDefaultServiceQuotas", "no resource-level permissions"),
             Map.entry("cloudwatch:GetMetricData", "no resource-level permissions"),
-            Map.entry("kafka:ListClustersV2", "no resource-level permissions (respond-to-alarm finds a cluster by name)"),
+            Map.entry("kafka:ListClustersV2", "no resource-level permissions (respond-to-alarm finds a cluster by name; the reconcile sweep lists clusters)"),
             Map.entry("lakeformation:GrantPermissions", "Lake Formation permission APIs have no resource types"),
             Map.entry("lakeformation:ListPermissions", "Lake Formation permission APIs have no resource types"),
             Map.entry("logs:CreateLogDelivery", "vended log delivery APIs support no resource-level permissions"),

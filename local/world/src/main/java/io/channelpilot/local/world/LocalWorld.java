@@ -80,7 +80,7 @@ public final class LocalWorld implements AutoCloseable {
         WorldParts.createBuckets(file, s3);
         server.register(s3.emulator());
         this.kafka = EmbeddedKafka.start(Files.createDirectories(workDir.resolve("kafka")),
-                WorldParts.expressClusters(file));
+                options.brokers() == Brokers.NONE ? java.util.List.of() : WorldParts.expressClusters(file));
         closeables.add(kafka);
         this.services = WorldServices.create(file, clock, bus, s3, WorldParts.topicBackend(kafka));
         services.registerAll(server);
@@ -135,15 +135,38 @@ public final class LocalWorld implements AutoCloseable {
      * @param stackOverrides  stack parameters overriding the conventions of {@link LocalStack}
      */
     public record Options(Path worldFile, Path template, Path workDir, HandlerFactory handlers, Executor executor,
-                          Map<String, String> stackOverrides) {
+                          Map<String, String> stackOverrides, Brokers brokers) {
         public Options {
             stackOverrides = stackOverrides == null ? Map.of() : Map.copyOf(stackOverrides);
             executor = executor == null ? Runnable::run : executor;
+            brokers = brokers == null ? Brokers.EXPRESS_CLUSTERS : brokers;
+        }
+
+        /** The original shape: Express clusters get an embedded broker. */
+        public Options(Path worldFile, Path template, Path workDir, HandlerFactory handlers, Executor executor,
+                       Map<String, String> stackOverrides) {
+            this(worldFile, template, workDir, handlers, executor, stackOverrides, Brokers.EXPRESS_CLUSTERS);
+        }
+
+        /**
+         * No embedded Kafka broker at all (added for the reconcile scale benchmark): topics and channels exist in the
+         * MSK API only, so nothing that reads or writes records (delivery, redrive) can run in such a world.
+         */
+        public Options withoutBrokers() {
+            return new Options(worldFile, template, workDir, handlers, executor, stackOverrides, Brokers.NONE);
         }
 
         public static Options of(Path worldFile, Path template) {
             return new Options(worldFile, template, null, null, Runnable::run, Map.of());
         }
+    }
+
+    /** Which clusters get an embedded Kafka broker (started lazily, on the first topic or record). */
+    public enum Brokers {
+        /** Every Express cluster of the world file (the default). */
+        EXPRESS_CLUSTERS,
+        /** None: the MSK API only. */
+        NONE
     }
 
     /**

@@ -1,0 +1,47 @@
+package io.channelpilot.reconcile;
+
+import io.channelpilot.plan.Skip;
+import java.util.List;
+
+/**
+ * One cluster of one sweep (style anchor 9: one entry per channel per batch, errors as values).
+ *
+ * @param desired            managed, unpaused channels the rules ask for
+ * @param actual             channels MSK lists on the cluster (any owner)
+ * @param described          channels read with DescribeChannel (ambiguous ones + the verification slice)
+ * @param drifted            intents that need work (missing, freshness drift, not desired, release, approved replacement)
+ * @param unmanaged          channels without this stack's ownership tag ({@code name (topic)}): never touched
+ * @param paused             channels/specs of {@code paused=true} rules: nothing done
+ * @param pendingApproval    replacements waiting for {@code approve=}: not started (surfaced as ReplacementPending)
+ * @param executions         one per topic with work
+ */
+public record ClusterReport(String clusterArn, String clusterName, int topics, int desired, int actual, int described,
+                            int drifted, List<String> unmanaged, List<String> paused, List<String> pendingApproval,
+                            List<String> newlyPendingApproval, List<StartedExecution> executions,
+                            List<StatusCorrector.Correction> corrections, List<StatusCorrector.Correction> deletedOutOfBand,
+                            List<Skip> skipped, List<ReconcileError> errors) {
+
+    public ClusterReport {
+        unmanaged = List.copyOf(unmanaged);
+        paused = List.copyOf(paused);
+        pendingApproval = List.copyOf(pendingApproval);
+        newlyPendingApproval = List.copyOf(newlyPendingApproval);
+        executions = List.copyOf(executions);
+        corrections = List.copyOf(corrections);
+        deletedOutOfBand = List.copyOf(deletedOutOfBand);
+        skipped = List.copyOf(skipped);
+        errors = List.copyOf(errors);
+    }
+
+    static ClusterReport failed(String arn, String name, ReconcileError error) {
+        return new ClusterReport(arn, name, 0, 0, 0, 0, 0, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
+                List.of(), List.of(), List.of(error));
+    }
+
+    /** One execution the sweep asked for and what StartExecution said. */
+    public record StartedExecution(String topic, String executionName, Executions.StartResult result, List<String> reasons) {
+        public StartedExecution {
+            reasons = List.copyOf(reasons);
+        }
+    }
+}

@@ -1,0 +1,148 @@
+package io.channelpilot.reconcile;
+
+import io.channelpilot.gateway.ClusterReadException;
+import io.channelpilot.plan.ObservedChannel;
+import io.channelpilot.workflow.AwsThrottled;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.kafka.KafkaClient;
+import software.amazon.awssdk.services.kafka.model.ChannelInfo;
+import software.amazon.awssdk.services.kafka.model.DescribeChannelResponse;
+import software.amazon.awssdk.services.kafka.model.DestinationTable;
+import software.amazon.awssdk.services.kafka.model.ListChannelsResponse;
+import software.amazon.awssdk.services.kafka.model.ListClustersV2Response;
+import software.amazon.awssdk.services.kafka.model.ListTopicsResponse;
+
+/**
+ * {@link Fleet} over the MSK API. Pages are followed by hand (SDK 2.50.2 has no ListChannels paginator; the others are
+ * written the same way so that every page is one counted call). Page size 100 = the documented maximum of
+ * ListChannels (reference §1.1); ListClustersV2 and ListTopics use the same.
+ */
+public final class SdkFleet implements Fleet {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SdkFleet.class);
+    static final int PAGE = 100;
+
+    private final KafkaClient kafka;
+    private final ApiCalls calls;
+
+    public SdkFleet(KafkaClient kafka, ApiCalls calls) {
+        this.kafka = kafka;
+        this.calls = calls;
+    }
+
+    @Override
+    public List<ClusterSummary> clusters() {
+        List<ClusterSummary> out = new ArrayList<>();
+        String token = null;
+        do {
+            String next = token;
+            ListClustersV2Response page = call("ListClustersV2", () -> kafka.listClustersV2(r -> r.maxResults(PAGE).nextToken(next)));
+            page.clusterInfoList().forEach(c -> out.add(new ClusterSummary(c.clusterArn(), c.clusterName(), c.tags())));
+            token = page.nextToken();
+        } while (token != null && !token.isEmpty());
+        return out;
+    }
+
+    @Override
+    public List<String> topics(String clusterArn) {
+        List<String> out = new ArrayList<>();
+        String token = null;
+        do {
+            String next = token;
+            ListTopicsResponse page = call("ListTopics", () -> kafka.listTopics(r -> r.clusterArn(clusterArn).maxResults(PAGE).nextToken(next)));
+            page.topics().forEach(t -> out.add(t.topicName()));
+            token = page.nextToken();
+        } while (token != null && !token.isEmpty());
+        return out;
+    }
+
+    @Override
+    public List<ListedChannel> channels(String clusterArn) {
+        List<ListedChannel> out = new ArrayList<>();
+        String token = null;
+        do {
+            String next = token;
+            ListChannelsResponse page = call("ListChannels", () -> kafka.listChannels(r -> r.clusterArn(clusterArn).maxResults(PAGE).nextToken(next)));
+            for (ChannelInfo c : page.channels()) {
+                out.add(new ListedChannel(c.channelArn(), c.channelName(), c.statusAsString()));
+            }
+            token = page.nextToken();
+        } while (token != null && !token.isEmpty());
+        return out;
+    }
+
+    @Override
+    public Optional<ObservedChannel> describe(String clusterArn, String channelArn) {
+        return call("DescribeChannel", () -> {
+            try {
+                return Optional.of(toObserved(kafka.describeChannel(r -> r.clusterArn(clusterArn).channelArn(channelArn))));
+            } catch (AwsServiceException e) {
+                if (e.statusCode() == 404) {
+                    return Optional.empty();
+                }
+                throw e;
+            }
+        });
+    }
+
+    /** Same mapping as the resolver's reader ({@code SdkClusterStateReader.toObserved}), which is package-private there. */
+    static ObservedChannel toObserved(DescribeChannelResponse c) {
+        String topic = "";
+        if (!c.topicConfigurationList().isEmpty() && c.topicConfigurationList().get(0).topicArn() != null) {
+            String arn = c.topicConfigurationList().get(0).topicArn();
+            topic = arn.substring(arn.lastIndexOf('/') + 1);
+        }
+        String namespace = "";
+        String table = "";
+        int freshness = 0;
+        if (c.icebergDestinationConfiguration() != null) {
+            List<DestinationTable> tables = c.icebergDestinationConfiguration().destinationTableList();
+            if (!tables.isEmpty()) {
+                namespace = tables.get(0).destinationDatabaseName();
+                table = tables.get(0).destinationTableName();
+            }
+            Integer seconds = c.icebergDestinationConfiguration().dataFreshnessInSeconds();
+            freshness = seconds == null ? 0 : seconds;
+        }
+        return new ObservedChannel(c.channelArn(), c.channelName(), c.statusAsString(), freshness, c.tags(), topic, namespace, table);
+    }
+
+    private <T> T call(String operation, Supplier<T> body) {
+        calls.count("kafka:" + operation);
+        long start = System.nanoTime();
+        try {
+            T value = body.get();
+            LOG.debug("aws call ok service=MSK operation={} ms={}", operation, (System.nanoTime() - start) / 1_000_000);
+            return value;
+        } catch (SdkException e) {
+            throw classify(operation, e);
+        }
+    }
+
+    /** By status, {@code isThrottlingException()} and error code only, never message text. */
+    static RuntimeException classify(String operation, SdkException e) {
+        if (e instanceof SdkClientException) {
+            return new AwsThrottled(operation, e);
+        }
+        if (!(e instanceof AwsServiceException aws)) {
+            return new ClusterReadException(ClusterReadException.Code.READ_FAILED, operation, "kafka:" + operation,
+                    "MSK " + operation + " failed: " + e.getClass().getSimpleName(), e);
+        }
+        if (aws.isThrottlingException() || aws.statusCode() >= 500 || aws.statusCode() == 429) {
+            return new AwsThrottled(operation, e);
+        }
+        String code = aws.awsErrorDetails() == null || aws.awsErrorDetails().errorCode() == null ? "" : aws.awsErrorDetails().errorCode();
+        ClusterReadException.Code c = aws.statusCode() == 401 || aws.statusCode() == 403 ? ClusterReadException.Code.READ_DENIED
+                : aws.statusCode() == 404 ? ClusterReadException.Code.CLUSTER_NOT_FOUND : ClusterReadException.Code.READ_FAILED;
+        return new ClusterReadException(c, operation, "kafka:" + operation, "MSK " + operation + " failed with HTTP "
+                + aws.statusCode() + (code.isEmpty() ? "" : " (" + code + ")"), e);
+    }
+}

@@ -1,0 +1,32 @@
+package io.channelpilot.reconcile;
+
+import java.util.Locale;
+import software.amazon.lambda.powertools.metrics.Metrics;
+import software.amazon.lambda.powertools.metrics.model.MetricUnit;
+
+/** The sweep report as EMF metrics (one namespace, no per-channel dimensions; style anchor 17). */
+final class SweepMetrics {
+
+    private SweepMetrics() {
+    }
+
+    static void record(Metrics metrics, SweepReport r) {
+        metrics.addMetric("ChannelsDesired", r.desired(), MetricUnit.COUNT);
+        metrics.addMetric("ChannelsActual", r.actual(), MetricUnit.COUNT);
+        metrics.addMetric("ChannelsDrifted", r.drifted(), MetricUnit.COUNT);
+        metrics.addMetric("ChannelsUnmanaged", r.unmanaged(), MetricUnit.COUNT);
+        metrics.addMetric("ExecutionsStarted", r.executionsStarted(), MetricUnit.COUNT);
+        metrics.addMetric("ExecutionsAlreadyStarted", r.executionsAlreadyStarted(), MetricUnit.COUNT);
+        metrics.addMetric("ExecutionsNotStarted", r.executionsNotStarted(), MetricUnit.COUNT);
+        metrics.addMetric("StatusCorrected", r.corrections(), MetricUnit.COUNT);
+        metrics.addMetric("SweepErrors", r.clusterErrors(), MetricUnit.COUNT);
+        // "kafka:ListTopics" → ApiCallsKafkaListTopics: metric names stay few and fixed (one per operation used).
+        r.apiCalls().forEach((op, n) -> metrics.addMetric("ApiCalls" + name(op), n, MetricUnit.COUNT));
+    }
+
+    static String name(String operation) {
+        String[] parts = operation.split(":", 2);
+        String service = parts[0].isEmpty() ? "" : parts[0].substring(0, 1).toUpperCase(Locale.ROOT) + parts[0].substring(1);
+        return service + (parts.length > 1 ? parts[1] : "");
+    }
+}

@@ -1,0 +1,80 @@
+package io.channelpilot.reconcile;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.channelpilot.gateway.AwsClients;
+import io.channelpilot.gateway.NotificationPublisher;
+import io.channelpilot.gateway.ProvisioningClients;
+import io.channelpilot.gateway.SnsNotificationPublisher;
+import io.channelpilot.notify.NotificationRenderer;
+import io.channelpilot.store.DynamoDbStatusStore;
+import io.channelpilot.store.StatusStore;
+import java.time.Clock;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One sweep end to end: {@link Reconciler} → one summary notification when worth it. A fresh {@link ApiCalls} per
+ * sweep so the report counts this sweep's calls only. Public so the operator CLI can run a sweep in-process:
+ * {@code SweepService.fromEnvironment(env).sweep(json)} or {@code .run(request)}.
+ */
+public final class SweepService {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SweepService.class);
+
+    /** Builds the reconciler over a fresh call counter. */
+    public interface ReconcilerFactory {
+        Reconciler create(ApiCalls calls);
+    }
+
+    private final ReconcilerFactory reconcilers;
+    private final NotificationPublisher publisher;
+    private final NotificationRenderer renderer;
+
+    public SweepService(ReconcilerFactory reconcilers, NotificationPublisher publisher, NotificationRenderer renderer) {
+        this.reconcilers = reconcilers;
+        this.publisher = publisher;
+        this.renderer = renderer;
+    }
+
+    /** Real clients from the environment (the Lambda, the local world, the CLI). */
+    public static SweepService fromEnvironment(Map<String, String> env) {
+        return fromEnvironment(env, Clock.systemUTC());
+    }
+
+    /** As {@link #fromEnvironment(Map)} on a given clock (the local world's virtual one). */
+    public static SweepService fromEnvironment(Map<String, String> env, Clock clock) {
+        ReconcileConfig config = ReconcileConfig.from(env);
+        var kafka = AwsClients.from(env).kafka();
+        var sfn = SfnClients.from(env);
+        ProvisioningClients clients = new ProvisioningClients(env);
+        StatusStore store = new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock);
+        return new SweepService(calls -> new Reconciler(new SdkFleet(kafka, calls),
+                new SdkExecutions(sfn, config.stateMachineArn(), calls), store, config.stack(), clock, config.interval(),
+                config.verifyBudget(), calls),
+                new SnsNotificationPublisher(clients.sns(), config.topicArn()), NotificationRenderer.create());
+    }
+
+    public SweepReport sweep(JsonNode input) {
+        return finish(reconcilers.create(new ApiCalls()).sweep(input));
+    }
+
+    public SweepReport run(SweepRequest request) {
+        return finish(reconcilers.create(new ApiCalls()).run(request));
+    }
+
+    private SweepReport finish(SweepReport report) {
+        if (!report.worthNotifying()) {
+            LOG.info("sweep={} nothing changed and nothing needs a human: no summary", report.sweepId());
+            return report;
+        }
+        try {
+            publisher.publish(renderer.render(SweepSummary.of(report)));
+            return report.withNotified(true);
+        } catch (RuntimeException e) {
+            // The sweep's work is done; a lost summary must not fail it (the next sweep reports again).
+            LOG.warn("sweep={} summary not published: {}", report.sweepId(), e.toString());
+            return report;
+        }
+    }
+}
