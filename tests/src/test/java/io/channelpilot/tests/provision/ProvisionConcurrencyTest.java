@@ -120,21 +120,27 @@ class ProvisionConcurrencyTest {
     /**
      * One channel on the topic, ACTIVE, one CreateChannel, exactly one CHANNEL_ACTIVE from the execution that created
      * it, and nothing CRITICAL: every other execution adopted the channel, found it in sync, or was turned away by the
-     * lease (CHANNEL_BUSY, a WARNING). Overlapping executions on the virtual clock burn through the ChannelBusy
-     * retries (~7 virtual minutes) in milliseconds while the lease holder is still polling, so some do end with
-     * CHANNEL_BUSY here; see the report of the it-provision branch.
+     * lease. Overlapping executions on the virtual clock burn through the ChannelBusy retries (~7 virtual minutes) in
+     * milliseconds while the lease holder is still polling; those end quietly in ProvisioningElsewhere, because the
+     * lease holder notifies and the reconcile sweep is the backstop.
      */
     private static DescribeChannelResponse assertOneActiveChannel(Mark mark, String topic) {
         List<DescribeChannelResponse> channels = pw.channels(CLUSTER, topic);
         assertThat(channels).hasSize(1);
         assertThat(channels.get(0).status()).isEqualTo(ChannelStatus.ACTIVE);
-        assertThat(pw.countSince(mark, "kafka:CreateChannel")).isEqualTo(1);
+        // Exactly one CreateChannel succeeds. A second attempt may reach MSK and be refused with 409, then adopt the
+        // channel: that is the designed idempotency (DESIGN §4). It happens here because concurrent sleepers on the
+        // virtual clock move it ahead of a strict schedule (docs/local-world.md), so a lease can expire between
+        // another execution's lookup and its CreateChannel.
+        assertThat(pw.countSince(mark, "kafka:CreateChannel", 200)).isEqualTo(1);
+        assertThat(pw.countSince(mark, "kafka:CreateChannel"))
+                .isEqualTo(1 + pw.countSince(mark, "kafka:CreateChannel", 409));
         List<Note> notes = pw.notificationsSince(mark, topic);
         assertThat(notes).filteredOn(n -> n.kind().equals("CHANNEL_ACTIVE") && "false".equals(n.fact("adopted")))
                 .hasSize(1);
-        assertThat(notes).allSatisfy(n -> assertThat(n.kind().equals("CHANNEL_ACTIVE")
-                || n.kind().equals("PROVISIONING_ERROR") && "CHANNEL_BUSY".equals(n.fact("code")))
-                .as("%s %s", n.kind(), n.fact("code")).isTrue());
+        // executions turned away by the lease end quietly (state ProvisioningElsewhere): no error notification
+        assertThat(notes).allSatisfy(n -> assertThat(n.kind()).as("%s %s", n.kind(), n.fact("code"))
+                .isEqualTo("CHANNEL_ACTIVE"));
         assertThat(notes).extracting(Note::severity).doesNotContain("CRITICAL");
         return channels.get(0);
     }

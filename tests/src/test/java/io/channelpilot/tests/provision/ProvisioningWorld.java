@@ -263,6 +263,12 @@ final class ProvisioningWorld implements AutoCloseable {
         return callsSince(mark).stream().filter(key::equals).count();
     }
 
+    /** Calls to {@code key} since the mark that the emulator answered with {@code status} (e.g. 200, 409). */
+    long countSince(Mark mark, String key, int status) {
+        return world.server().calls().calls().stream().filter(c -> c.sequence() > mark.callSequence())
+                .filter(c -> c.key().equals(key) && c.status() == status).count();
+    }
+
     @Override
     public void close() {
         kafka.close();
