@@ -1,76 +1,11 @@
 package io.channelpilot.redrive.control;
 
-import com.amazonaws.services.lambda.runtime.ClientContext;
-import com.amazonaws.services.lambda.runtime.CognitoIdentity;
-import com.amazonaws.services.lambda.runtime.Context;
-import com.amazonaws.services.lambda.runtime.LambdaLogger;
-import java.nio.charset.StandardCharsets;
+import io.channelpilot.testing.TestLambdaContext;
 
-/** A minimal Lambda context for handler tests. */
-final class TestContext implements Context {
+/** The shared test Lambda context, named for this function. */
+final class TestContext extends TestLambdaContext {
 
-    @Override
-    public String getAwsRequestId() {
-        return "req-1";
-    }
-
-    @Override
-    public String getLogGroupName() {
-        return "/aws/lambda/test";
-    }
-
-    @Override
-    public String getLogStreamName() {
-        return "stream";
-    }
-
-    @Override
-    public String getFunctionName() {
-        return "test-function";
-    }
-
-    @Override
-    public String getFunctionVersion() {
-        return "1";
-    }
-
-    @Override
-    public String getInvokedFunctionArn() {
-        return "arn:aws:lambda:us-east-1:123456789012:function:test-function";
-    }
-
-    @Override
-    public CognitoIdentity getIdentity() {
-        return null;
-    }
-
-    @Override
-    public ClientContext getClientContext() {
-        return null;
-    }
-
-    @Override
-    public int getRemainingTimeInMillis() {
-        return 60_000;
-    }
-
-    @Override
-    public int getMemoryLimitInMB() {
-        return 1024;
-    }
-
-    @Override
-    public LambdaLogger getLogger() {
-        return new LambdaLogger() {
-            @Override
-            public void log(String message) {
-                System.out.print(message);
-            }
-
-            @Override
-            public void log(byte[] message) {
-                log(new String(message, StandardCharsets.UTF_8));
-            }
-        };
+    TestContext() {
+        super("redrive-control");
     }
 }

@@ -10,6 +10,7 @@ import io.channelpilot.local.world.delivery.DeliveryOptions;
 import io.channelpilot.local.world.delivery.DeliverySimulation;
 import io.channelpilot.local.world.dynamodb.DynamoDbEmulator;
 import io.channelpilot.local.world.eventbridge.EventBridgeEmulator;
+import io.channelpilot.local.world.file.DeliveryWiring;
 import io.channelpilot.local.world.file.WorldFile;
 import io.channelpilot.local.world.file.WorldFiles;
 import io.channelpilot.local.world.file.WorldSeeder;
@@ -18,6 +19,7 @@ import io.channelpilot.local.world.http.EmulatorServer;
 import io.channelpilot.local.world.http.FaultInjector;
 import io.channelpilot.local.world.iceberg.IcebergWarehouse;
 import io.channelpilot.local.world.kafka.EmbeddedKafka;
+import io.channelpilot.local.world.kafka.EmbeddedKafkaTopicBackend;
 import io.channelpilot.local.world.s3.S3Front;
 import io.channelpilot.local.world.sns.AlarmNotifications;
 import io.channelpilot.local.world.sns.SnsEmulator;
@@ -82,7 +84,7 @@ public final class LocalWorld implements AutoCloseable {
         this.kafka = EmbeddedKafka.start(Files.createDirectories(workDir.resolve("kafka")),
                 options.brokers() == Brokers.NONE ? java.util.List.of() : WorldParts.expressClusters(file));
         closeables.add(kafka);
-        this.services = WorldServices.create(file, clock, bus, s3, WorldParts.topicBackend(kafka));
+        this.services = WorldServices.create(file, clock, bus, s3, new EmbeddedKafkaTopicBackend(kafka));
         services.registerAll(server);
         this.cloudWatch = new CloudWatchEmulator(clock, bus, file.account(), file.region());
         this.sns = new SnsEmulator(clock, file.account(), file.region());
@@ -94,8 +96,8 @@ public final class LocalWorld implements AutoCloseable {
                 "us-east-1".equals(file.region()) ? "US East (N. Virginia)" : file.region()));
         this.warehouse = IcebergWarehouse.open(Files.createDirectories(workDir.resolve("warehouse")));
         closeables.add(warehouse);
-        this.delivery = new DeliverySimulation(WorldParts.deliveryChannels(services), kafka, warehouse, s3,
-                WorldParts.metricsTo(cloudWatch), WorldParts.deliveryListener(services), clock,
+        DeliveryWiring wiring = new DeliveryWiring(services);
+        this.delivery = new DeliverySimulation(wiring, kafka, warehouse, s3, WorldParts.metricsTo(cloudWatch), wiring, clock,
                 DeliveryOptions.defaults());
         this.stack = LocalStack.from(file, options.stackOverrides());
         stack.createProductResources(server.endpoint(), file.region());

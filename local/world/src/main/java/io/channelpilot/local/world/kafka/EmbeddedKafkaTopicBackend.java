@@ -6,7 +6,8 @@ import java.util.Map;
 /**
  * Mirrors the MSK emulator's topic operations onto the embedded brokers, so topics created through the MSK API can
  * really be produced to and consumed by the delivery simulation. The replication factor is always 1 here (one broker
- * per cluster); the MSK API keeps answering the requested one.
+ * per cluster); the MSK API keeps answering the requested one. Clusters the world declared no broker for (Standard
+ * clusters: their topics exist in the MSK API only) are not mirrored.
  */
 public final class EmbeddedKafkaTopicBackend implements TopicBackend {
 
@@ -19,12 +20,17 @@ public final class EmbeddedKafkaTopicBackend implements TopicBackend {
     @Override
     public void createTopic(String clusterName, String topicName, int partitions, int replicationFactor,
                             Map<String, String> configs) {
-        kafka.createTopic(clusterName, topicName, partitions, configs);
+        if (hasBroker(clusterName)) {
+            kafka.createTopic(clusterName, topicName, partitions, configs);
+        }
     }
 
     /** Kafka can only add partitions; a smaller or equal count leaves them (the MSK API validates the request). */
     @Override
     public void updateTopic(String clusterName, String topicName, int partitions, Map<String, String> configs) {
+        if (!hasBroker(clusterName)) {
+            return;
+        }
         if (partitions > kafka.partitionCount(clusterName, topicName)) {
             kafka.increasePartitions(clusterName, topicName, partitions);
         }
@@ -35,6 +41,12 @@ public final class EmbeddedKafkaTopicBackend implements TopicBackend {
 
     @Override
     public void deleteTopic(String clusterName, String topicName) {
-        kafka.deleteTopic(clusterName, topicName);
+        if (hasBroker(clusterName)) {
+            kafka.deleteTopic(clusterName, topicName);
+        }
+    }
+
+    private boolean hasBroker(String clusterName) {
+        return kafka.clusterNames().contains(clusterName);
     }
 }
