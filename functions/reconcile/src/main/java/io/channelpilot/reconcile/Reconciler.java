@@ -4,12 +4,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.channelpilot.gateway.ClusterReadException;
 import io.channelpilot.model.OwnershipTags;
 import io.channelpilot.model.StackSettings;
+import io.channelpilot.plan.FailureHistory;
 import io.channelpilot.plan.Intent;
 import io.channelpilot.plan.IntentPlanner;
 import io.channelpilot.plan.ObservedChannel;
 import io.channelpilot.plan.Plan;
 import io.channelpilot.plan.PlanOutcome;
+import io.channelpilot.plan.TableGenerations;
 import io.channelpilot.plan.PlanScope;
+import io.channelpilot.store.FailureLedger;
 import io.channelpilot.store.StatusStore;
 import io.channelpilot.workflow.AwsThrottled;
 import java.time.Clock;
@@ -45,10 +48,17 @@ public final class Reconciler {
 
     public Reconciler(Fleet fleet, Executions executions, StatusStore store, StackSettings stack, Clock clock, Duration interval,
                       int verifyBudget, ApiCalls calls) {
+        this(fleet, executions, store, stack, clock, interval, verifyBudget, calls, FailureHistory.DEFAULT_LIMIT);
+    }
+
+    /** @param recreateLimit recreates of a FAILED channel per fingerprint ({@code CHANNEL_PILOT_FAILED_RECREATE_LIMIT}) */
+    public Reconciler(Fleet fleet, Executions executions, StatusStore store, StackSettings stack, Clock clock, Duration interval,
+                      int verifyBudget, ApiCalls calls, int recreateLimit) {
         this.fleet = fleet;
         this.executions = executions;
         this.planner = new IntentPlanner(stack);
-        this.reader = new ClusterReader(fleet, planner, stack, verifyBudget);
+        this.reader = new ClusterReader(fleet, planner, stack, verifyBudget,
+                new FailureLedger(store, stack.managedBy(), recreateLimit, FailureLedger.DEFAULT_WINDOW));
         this.corrector = new StatusCorrector(store, clock, stack.managedBy());
         this.stack = stack;
         this.clock = clock;
@@ -141,6 +151,8 @@ public final class Reconciler {
                         "StartExecution for topic " + s.topic() + " failed")).toList();
         return new ClusterReport(cluster.arn(), cluster.name(), read.state().topics().size(), desired, read.listed().size(),
                 read.described().size(), drifted, unmanaged, paused, pending, corrected.newlyPendingApproval(), started,
-                corrected.corrections(), corrected.deletedOutOfBand(), outcome.skipped(), errors);
+                corrected.corrections(), corrected.deletedOutOfBand(), outcome.skipped(), errors,
+                intents.stream().flatMap(i -> TableGenerations.split(i).map(x -> i.channelName() + " (topic " + i.topic() + "): "
+                        + x.sentence() + ": " + x.unionView()).stream()).toList(), corrected.newlyFailedTooOften());
     }
 }

@@ -65,7 +65,7 @@ public record SweepReport(String sweepId, Instant startedAt, List<ClusterReport>
     /** Something changed or needs a human: only then is a summary sent (issue 7 §4). */
     public boolean worthNotifying() {
         return executionsStarted() > 0 || executionsNotStarted() > 0 || corrections() > 0 || clusterErrors() > 0
-                || clusters.stream().anyMatch(c -> !c.newlyPendingApproval().isEmpty());
+                || clusters.stream().anyMatch(c -> !c.newlyPendingApproval().isEmpty() || !c.newlyFailedTooOften().isEmpty());
     }
 
     private long count(Executions.StartResult r) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.channelpilot.gateway.AwsClients;
 import io.channelpilot.gateway.NotificationPublisher;
 import io.channelpilot.gateway.ProvisioningClients;
+import io.channelpilot.gateway.SdkTablesGateway;
 import io.channelpilot.gateway.SnsNotificationPublisher;
 import io.channelpilot.notify.NotificationRenderer;
 import io.channelpilot.store.DynamoDbStatusStore;
@@ -49,9 +50,10 @@ public final class SweepService {
         var sfn = SfnClients.from(env);
         ProvisioningClients clients = new ProvisioningClients(env);
         StatusStore store = new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock);
-        return new SweepService(calls -> new Reconciler(new SdkFleet(kafka, calls),
+        var tables = new SdkTablesGateway(AwsClients.from(env).s3Tables());
+        return new SweepService(calls -> new Reconciler(new SdkFleet(kafka, calls, tables),
                 new SdkExecutions(sfn, config.stateMachineArn(), calls), store, config.stack(), clock, config.interval(),
-                config.verifyBudget(), calls),
+                config.verifyBudget(), calls, config.recreateLimit()),
                 new SnsNotificationPublisher(clients.sns(), config.topicArn()), NotificationRenderer.create());
     }
 

@@ -3,11 +3,14 @@ package io.channelpilot.resolve;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.channelpilot.gateway.ClusterReadException;
 import io.channelpilot.gateway.ClusterStateReader;
+import io.channelpilot.notify.NotificationDedupe;
 import io.channelpilot.plan.ClusterState;
+import io.channelpilot.plan.FailureHistory;
 import io.channelpilot.plan.IntentPlanner;
 import io.channelpilot.plan.PlanOutcome;
 import io.channelpilot.plan.Skip;
 import io.channelpilot.plan.SkipReason;
+import io.channelpilot.store.FailureLedger;
 import io.channelpilot.store.StatusStore;
 import java.time.Duration;
 import java.util.List;
@@ -29,13 +32,21 @@ public final class IntentResolver {
     private final StatusRecorder recorder;
     private final StatusStore store;
     private final Duration claimTtl;
+    private final FailureLedger failures;
 
     IntentResolver(ClusterStateReader reader, IntentPlanner planner, StatusRecorder recorder, StatusStore store, Duration claimTtl) {
+        this(reader, planner, recorder, store, claimTtl, new FailureLedger(store, "", FailureHistory.DEFAULT_LIMIT, FailureLedger.DEFAULT_WINDOW));
+    }
+
+    /** @param failures records FAILED channels and gives the planner their history (bounded recreate) */
+    IntentResolver(ClusterStateReader reader, IntentPlanner planner, StatusRecorder recorder, StatusStore store, Duration claimTtl,
+                   FailureLedger failures) {
         this.reader = reader;
         this.planner = planner;
         this.recorder = recorder;
         this.store = store;
         this.claimTtl = claimTtl;
+        this.failures = failures;
     }
 
     /** @param trigger the execution input (the ASL passes it as {@code trigger}) */
@@ -56,10 +67,12 @@ public final class IntentResolver {
         }
         ClusterState state;
         try {
-            state = reader.read(t.clusterArn(), t.scope());
+            state = failures.enrich(reader.read(t.clusterArn(), t.scope()));
         } catch (ClusterReadException e) {
             return log(ResolveResult.failed(readError(e), t.id()));
         }
+        // the rules generation lets notify tell a duplicate delivery of one change from a change and its revert
+        store.recordRules(t.clusterArn(), NotificationDedupe.rulesDigest(state.clusterTags()));
         PlanOutcome outcome = planner.plan(state, t.scope(), t.id());
         recorder.record(outcome.intents());
         if (t.claimId().isPresent() && !store.claimEvent(t.claimId().get(), claimTtl)) {
