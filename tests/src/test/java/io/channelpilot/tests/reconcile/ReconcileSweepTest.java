@@ -10,6 +10,11 @@ import io.channelpilot.local.world.iceberg.TableId;
 import io.channelpilot.local.world.msk.ChannelView;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.StackSettings;
+import io.channelpilot.store.ChannelKey;
+import io.channelpilot.store.ConditionStatus;
+import io.channelpilot.store.ConditionType;
+import io.channelpilot.store.DynamoDbStatusStore;
+import io.channelpilot.store.StatusStore;
 import io.channelpilot.spec.SpecResolver;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -25,6 +30,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import software.amazon.awssdk.services.cloudwatchlogs.CloudWatchLogsClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.kafka.KafkaClient;
 import software.amazon.awssdk.services.kafka.model.IcebergDestinationUpdate;
 
@@ -242,6 +248,59 @@ class ReconcileSweepTest {
         assertThat(channel("orders.throttled")).hasValueSatisfying(c -> assertThat(c.status().name()).isEqualTo("ACTIVE"));
         JsonNode converged = w.sweep("sweep-throttled-3");
         assertThat(converged.path("clusters").get(0).path("drifted").asInt()).isZero();
+    }
+
+    @Test
+    @Order(8)
+    void shouldRecreateAFailedChannelAndStopAtTheLimitWithOneWarning() throws IOException {
+        // given a topic whose channels always end FAILED, and a ledger that already holds two earlier FAILED instances of
+        // its channel (same name and fingerprint): the default limit of 3 recreates leaves exactly one more attempt
+        w.quietTopic(ReconcileWorld.FAILING_TOPIC);
+        StackSettings stack = StackSettings.from(w.world.functionEnvironment());
+        ChannelSpec spec = new SpecResolver(stack).resolve(w.clusterArn(), Map.of("channel-pilot/orders", ReconcileWorld.ORDERS_RULE),
+                ReconcileWorld.FAILING_TOPIC, Map.of()).specs().get(0);
+        try (DynamoDbClient ddb = LocalClients.build(DynamoDbClient.builder(), w.world.server().endpoint(), region())) {
+            StatusStore store = new DynamoDbStatusStore(ddb, w.world.stack().statusTable(), w.world.clock());
+            ChannelKey key = new ChannelKey(w.clusterArn(), spec.channelName());
+            store.recordFailure(key, spec.fingerprint(), "arn:earlier-instance-1", Duration.ofDays(7));
+            store.recordFailure(key, spec.fingerprint(), "arn:earlier-instance-2", Duration.ofDays(7));
+
+            // when sweeps run: create (FAILED), recreate = delete, create (FAILED again), then the limit
+            JsonNode created = w.sweep("sweep-failing-1");
+            w.drain();
+            JsonNode deleted = w.sweep("sweep-failing-2");
+            w.drain();
+            JsonNode recreated = w.sweep("sweep-failing-3");
+            w.drain();
+            int before = w.world.sns().published().size();
+            JsonNode limit = w.sweep("sweep-failing-4");
+            w.drain();
+            JsonNode after = w.sweep("sweep-failing-5");
+            w.drain();
+
+            // then
+            assertThat(reasons(created, ReconcileWorld.FAILING_TOPIC)).containsExactly(spec.channelName() + ":CREATE:CHANNEL_MISSING");
+            assertThat(reasons(deleted, ReconcileWorld.FAILING_TOPIC)).containsExactly(spec.channelName() + ":DELETE:FAILED_RECREATE");
+            assertThat(reasons(recreated, ReconcileWorld.FAILING_TOPIC)).containsExactly(spec.channelName() + ":CREATE:CHANNEL_MISSING");
+            assertThat(executionsFor(limit, ReconcileWorld.FAILING_TOPIC)).isEmpty();
+            assertThat(executionsFor(after, ReconcileWorld.FAILING_TOPIC)).isEmpty();
+            assertThat(w.world.services().msk().channels().stream().filter(c -> c.spec().topicName().equals(ReconcileWorld.FAILING_TOPIC))
+                    .filter(c -> !c.status().name().equals("DELETING"))).singleElement()
+                    .satisfies(c -> assertThat(c.status().name()).isEqualTo("FAILED"));
+            assertThat(summariesSince(before)).singleElement().satisfies(n -> {
+                assertThat(n.path("severity").asText()).isEqualTo("WARNING");
+                assertThat(n.toString()).contains("FAILED too often").contains(spec.channelName()).contains("recreate limit 3");
+            });
+            var degraded = store.find(key).orElseThrow().condition(ConditionType.DEGRADED).orElseThrow();
+            assertThat(degraded.status()).isEqualTo(ConditionStatus.TRUE);
+            assertThat(degraded.reason()).isEqualTo("RecreateLimitReached");
+        }
+    }
+
+    private static List<String> reasons(JsonNode report, String topic) {
+        List<String> out = new ArrayList<>();
+        executionsFor(report, topic).forEach(e -> e.path("reasons").forEach(r -> out.add(r.asText())));
+        return out;
     }
 
     private static long mutatingCalls() {

@@ -25,6 +25,9 @@ final class ReconcileWorld implements AutoCloseable {
     static final String ORDERS_RULE = "prefix=orders. namespace=sales schema=sales/orders partition=event_time freshness=600";
     static final String PAUSED_RULE = "prefix=paused. namespace=sales schema=sales/orders partition=event_time paused=true";
 
+    /** Every channel of this topic ends FAILED (a timing override of the world file). */
+    static final String FAILING_TOPIC = "orders.failing";
+
     final LocalWorld world;
     private final List<Runnable> queue = new ArrayList<>();
 
@@ -81,6 +84,11 @@ final class ReconcileWorld implements AutoCloseable {
             tags.put("channel-pilot/paused", PAUSED_RULE);
             source.putArray("topics");
             clusters.add(source);
+            // channels of topic orders.failing* always end FAILED (bounded recreate, ReconcileSweepTest)
+            ObjectNode fail = ((ObjectNode) w.path("timings")).putArray("overrides").addObject();
+            fail.put("cluster", source.path("name").asText()).put("channel", FAILING_TOPIC + "*");
+            fail.putObject("fail").put("code", "InsufficientPermissions")
+                    .put("message", "the service execution role is not allowed s3tables:PutTableData (scripted by the test world)");
             for (JsonNode registry : w.path("schemaRegistries")) {
                 for (JsonNode schema : registry.path("schemas")) {
                     if (schema.has("definitionFile")) {
