@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.channelpilot.gateway.NotificationPublisher;
 import io.channelpilot.notify.Notification;
 import io.channelpilot.notify.NotificationRenderer;
+import io.channelpilot.retention.RetentionNotice;
+import io.channelpilot.retention.RetentionRace;
 import io.channelpilot.store.ChannelKey;
 import io.channelpilot.store.ConditionStatus;
 import io.channelpilot.store.ConditionType;
@@ -79,8 +81,13 @@ public final class AlarmResponder {
             if (outcome.notification().isEmpty()) {
                 return new AlarmResponse(outcome.code(), "", ch.channelName(), "", outcome.counts());
             }
-            degraded(ch, ConditionStatus.TRUE, "DeadLetteredRecords", outcome.counts().getOrDefault("records", 0L)
-                    + " record(s) dead-lettered; see the DLQ_TRIAGE notification");
+            String records = outcome.counts().getOrDefault("records", 0L) + " record(s) dead-lettered; see the DLQ_TRIAGE notification";
+            if (outcome.retention() == RetentionRace.Level.NONE) {
+                degraded(ch, ConditionStatus.TRUE, "DeadLetteredRecords", records);
+            } else {
+                degraded(ch, ConditionStatus.TRUE, RetentionNotice.reason(outcome.retention()), records
+                        + "; the oldest outstanding entry is in a retention race (" + outcome.retention() + ")");
+            }
             return new AlarmResponse(outcome.code(), "", ch.channelName(), publish(outcome.notification().get()), outcome.counts());
         }
         Optional<AlarmPorts.ChannelState> state = msk.channel(ch.clusterArn(), ch.topic(), ch.channelName());
