@@ -91,7 +91,7 @@ public final class RetentionCheck {
             if (items.size() < MAX_ITEMS) {
                 items.add(e.key().channelName() + ": " + race.level() + " " + race.usedPercent() + "% used, " + race.leftText() + " left");
             }
-            mark(status, race);
+            mark(status, race, e.oldest());
             if (race.level().isAbove(e.notifiedLevel())) {
                 notified += notify(e, race, owner(status), sweepId) ? 1 : 0;
             } else {
@@ -109,16 +109,20 @@ public final class RetentionCheck {
     }
 
     /** Degraded=True with the retention reason, unless the channel is degraded for another reason already. */
-    private void mark(ChannelStatus status, RetentionRace race) {
+    private void mark(ChannelStatus status, RetentionRace race, Optional<Instant> oldest) {
         Optional<Condition> degraded = status.condition(ConditionType.DEGRADED);
         boolean otherCause = degraded.isPresent() && degraded.get().status() == ConditionStatus.TRUE
                 && !isRetentionRace(status) && !degraded.get().reason().equals("DeadLetteredRecords");
         if (otherCause) {
             return;
         }
+        // the message names the threshold crossed, not the current share, so each sweep does not rewrite the status
+        int threshold = race.level() == RetentionRace.Level.CRITICAL ? settings.criticalPercent() : settings.warnPercent();
+        String message = "the oldest outstanding DLQ entry" + oldest.map(t -> " (" + t + ")").orElse("") + " has used at least "
+                + threshold + "% of the topic's retention (" + RetentionRace.duration(race.retention())
+                + "); redrive it before Kafka deletes it";
         store.update(status.key(), status.topic(), s -> s.withCondition(ConditionType.DEGRADED, ConditionStatus.TRUE,
-                RetentionNotice.reason(race.level()), "the oldest outstanding DLQ entry has used " + race.usedPercent()
-                        + "% of the topic's retention; " + race.leftText() + " left to redrive it", clock.instant()));
+                RetentionNotice.reason(race.level()), message, clock.instant()));
     }
 
     private boolean notify(OutstandingEntries e, RetentionRace race, String owner, String sweepId) {

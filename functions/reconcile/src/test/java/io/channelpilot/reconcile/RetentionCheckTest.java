@@ -93,7 +93,9 @@ class RetentionCheckTest {
         assertThat(summaries.get(4).items()).containsExactly("orders-a: CRITICAL 90% used, 1 h left");
         assertThat(degraded(A).status()).isEqualTo(ConditionStatus.TRUE);
         assertThat(degraded(A).reason()).isEqualTo("RetentionRaceCritical");
+        assertThat(degraded(A).message()).contains("at least 80%").contains(T0.toString());
         assertThat(outstanding.find(A).orElseThrow().notifiedLevel()).isEqualTo(RetentionRace.Level.CRITICAL);
+        assertThat(statuses.find(A).orElseThrow().version()).as("one write per level, not per sweep").isEqualTo(3);
     }
 
     @Test

@@ -96,7 +96,7 @@ public record RetentionRace(Level level, Basis basis, long usedPercent, Duration
         return duration(age);
     }
 
-    static String duration(Duration d) {
+    public static String duration(Duration d) {
         long minutes = d.toMinutes();
         if (minutes < 60) {
             return minutes + " min";
