@@ -27,8 +27,9 @@ import java.util.OptionalDouble;
  * The report is stored before the watermark moves, so a crash between the two re-triages rather than loses records.
  *
  * <p>Retention race across batches: the entries of the report are merged into the channel's outstanding-entries record
- * ({@link OutstandingStore}; keyed by report number, so a duplicate merges nothing) BEFORE the watermark moves, and the
- * race is assessed on the oldest outstanding entry of every batch not yet redriven — not only this batch's.
+ * ({@link OutstandingStore}; keyed by report number, so a duplicate merges nothing) before the report is stored and the
+ * watermark moves, and the race is assessed on the oldest outstanding entry of every batch not yet redriven — not only
+ * this batch's.
  */
 final class DeadLetterResponse {
 
@@ -71,11 +72,13 @@ final class DeadLetterResponse {
             return new Outcome(from.version() == 0 ? "NO_DLQ_OBJECTS" : "NOTHING_NEW", counts, Optional.empty());
         }
         ChannelKey key = new ChannelKey(ch.clusterArn(), ch.channelName());
+        Instant now = clock.instant();
+        // first, and keyed by the report number: a crash after it re-triages the same objects under the same number,
+        // which merges nothing twice; a racing invocation with the same number merges nothing either
+        OutstandingEntries entries = outstanding.update(key, ch.topic(), e -> e.merge(run.next().version(), bands(report, now)));
         if (!state.storeReport(ch.clusterArn(), ch.channelName(), run.next().version(), json(event, report), clock.instant())) {
             return new Outcome("ALREADY_TRIAGED", counts, Optional.empty());
         }
-        Instant now = clock.instant();
-        OutstandingEntries entries = outstanding.update(key, ch.topic(), e -> e.merge(run.next().version(), bands(report, now)));
         if (!state.advance(ch.clusterArn(), ch.channelName(), from, run.next())) {
             return new Outcome("ALREADY_TRIAGED", counts, Optional.empty());
         }

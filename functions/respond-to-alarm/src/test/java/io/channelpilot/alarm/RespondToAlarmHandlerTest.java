@@ -239,6 +239,23 @@ class RespondToAlarmHandlerTest {
     }
 
     @Test
+    void shouldNotCountOutstandingEntriesTwiceWhenACrashedTriageIsRetried() throws IOException {
+        // given a triage that merged its entries, then crashed before storing the report and moving the watermark
+        givenSpec(RedrivePolicy.MANUAL, List.of());
+        givenDlqObject("2026/11/29/16/a.jsonl", lines(2, "TYPE_MISMATCH", "/amount").getBytes(StandardCharsets.UTF_8));
+        invoke("dlq-delivery-alarm.json");
+        triage.marks.clear();
+        triage.reports.clear();
+
+        // when the same objects are triaged again under the same report number
+        JsonNode out = invoke("dlq-delivery-alarm.json");
+
+        // then the report is stored this time, but the outstanding entries are counted once
+        assertThat(out.path("outcome").asText()).isEqualTo("TRIAGED");
+        assertThat(outstanding.find(new ChannelKey(CLUSTER_ARN, CHANNEL)).orElseThrow().count()).isEqualTo(2);
+    }
+
+    @Test
     void shouldReportFreshnessWithTheDocumentedFloorWhenDataFreshnessAlarmFires() throws IOException {
         givenSpec(RedrivePolicy.MANUAL, List.of());
         msk.bytesPerSecond = java.util.Optional.of(500_000.0);
