@@ -283,6 +283,22 @@ class RespondToAlarmHandlerTest {
     }
 
     @Test
+    void shouldKeepARetentionRaceDegradedWhenTheAlarmReturnsToOk() throws IOException {
+        // given the channel is degraded by a retention race (outstanding entries age whether the alarm fires or not)
+        givenSpec(RedrivePolicy.MANUAL, List.of());
+        store.update(new ChannelKey(CLUSTER_ARN, CHANNEL), "orders.created", s -> s.withCondition(ConditionType.DEGRADED,
+                ConditionStatus.TRUE, "RetentionRaceWarning", "at least 50%", clock.instant()));
+
+        // when
+        assertThat(invoke("dlq-delivery-ok.json").path("outcome").asText()).isEqualTo("RESOLVED");
+
+        // then the resolution is told, but the race stays on the status until the sweep clears it
+        assertThat(publisher.sent).extracting(m -> m.attributes().get("kind")).containsExactly("ALARM_RESOLVED");
+        assertThat(store.find(new ChannelKey(CLUSTER_ARN, CHANNEL)).orElseThrow().condition(ConditionType.DEGRADED)
+                .orElseThrow().reason()).isEqualTo("RetentionRaceWarning");
+    }
+
+    @Test
     void shouldSendResolvedAndClearDegradedForEachOkEvent() throws IOException {
         givenSpec(RedrivePolicy.MANUAL, List.of());
         for (String event : List.of("dlq-delivery-ok.json", "failed-rows-ok.json", "data-freshness-ok.json")) {
