@@ -30,7 +30,7 @@ public final class AlarmWiring {
         return of(config, DlqFormat.fromEnv(env), reads, reads, new S3DlqObjects(aws.s3()),
                 new DynamoDbTriageState(clients.dynamoDb(), config.statusTable()),
                 new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock),
-                new SnsNotificationPublisher(clients.sns(), config.topicArn()), RedriveStarter.fromEnvironment(env), clock);
+                new SnsNotificationPublisher(clients.sns(), config.topicArn()), RedriveStarter.fromEnvironment(env, clock), clock);
     }
 
     public static AlarmResponder of(AlarmConfig config, DlqFormat format, AlarmPorts.Msk msk, AlarmPorts.Metrics metrics,

@@ -46,6 +46,11 @@ class DemoCommandTest {
                 .containsPattern("-DLQDeliverySuccess → OK")
                 .contains("notified commerce: Resolved: DeliveryToIceberg.DLQDeliverySuccess on orders.created");
         assertThat(out.lines().filter(l -> l.matches("\\s+orders\\.created/\\d+/\\d+: TYPE_MISMATCH"))).hasSize(2);
+        // triage started the task on the world's virtual clock (2026-05-01 in demo.json), not the machine's
+        java.util.regex.Matcher task = java.util.regex.Pattern.compile("redriveTask: redrive-(\\d+)-").matcher(out);
+        assertThat(task.find()).isTrue();
+        assertThat(java.time.Instant.ofEpochSecond(Long.parseLong(task.group(1))))
+                .isBetween(java.time.Instant.parse("2026-05-01T10:00:00Z"), java.time.Instant.parse("2026-05-01T11:00:00Z"));
         // identifiers, counts and causes only: no record value reaches the timeline
         assertThat(out).doesNotContain(DemoCommand.NOT_A_NUMBER, "order_id", "\"amount\":");
     }
