@@ -63,54 +63,66 @@ final class OnCallAct {
         String alarm = "channel-pilot-" + channel.spec().name() + "-DLQDeliverySuccess";
         long rowsBefore = world.warehouse().rowCount(table);
         DemoCommand.say("");
-        DemoCommand.say("4. On call, nobody typing: the DLQ alarm fires, triage counts the causes and, as the rule says redrive=auto,");
+        DemoCommand.say("4. On call, nobody typing: the DLQ alarm fires, triage counts the causes and, as the rule says"
+                + " redrive=auto,");
         DemoCommand.say("   redrives with its repair rules default:/amount=0 and coerce:/amount=number:");
+        Optional<JsonNode> triage = alarmAndTriage(alarm, channel.spec().name(), expected);
+        if (triage.isEmpty()) {
+            return;
+        }
+        redrive(triage.get(), channel.spec().name(), expected, dynamo);
+        landAndResolve(alarm, channel.spec().name(), table, rowsBefore, rowsBefore + expected.repairable());
+    }
 
+    /** The alarm fires, EventBridge routes it, respond-to-alarm publishes the triage (and, redrive=auto, redrives). */
+    private Optional<JsonNode> alarmAndTriage(String alarm, String channel, Expected expected) {
         Optional<JsonNode> fired = stepUntil(() -> stateChange(alarm, "ALARM"));
         expect.accept(fired.isPresent(), "the " + alarm + " alarm fires within " + MAX_STEPS + " minutes");
         if (fired.isEmpty()) {
-            return;
+            return Optional.empty();
         }
         DemoCommand.say("   " + at(fired.get()) + "  CloudWatch: " + alarm + " → ALARM (DLQDeliverySuccess > 0)");
         String eventId = fired.get().path("id").asText();
-        for (WorkflowHost.Delivery d : world.workflows().deliveries()) {
-            if (d.eventId().equals(eventId)) {
-                DemoCommand.say("          EventBridge rule " + d.ruleId() + " → " + d.target() + " (" + d.result() + ")");
-            }
-        }
-        expect.accept(world.workflows().deliveries().stream().anyMatch(d -> d.eventId().equals(eventId)
-                && d.target().equals("RespondToAlarmFunction") && d.result().equals("invoked")),
-                "the alarm event is routed to RespondToAlarmFunction");
+        List<WorkflowHost.Delivery> routed = world.workflows().deliveries().stream()
+                .filter(d -> d.eventId().equals(eventId)).toList();
+        routed.forEach(d -> DemoCommand.say("          EventBridge rule " + d.ruleId() + " → " + d.target()
+                + " (" + d.result() + ")"));
+        expect.accept(routed.stream().anyMatch(d -> d.target().equals("RespondToAlarmFunction")
+                && d.result().equals("invoked")), "the alarm event is routed to RespondToAlarmFunction");
 
-        JsonNode triage = lastNotification("DLQ_TRIAGE", channel.spec().name()).orElse(null);
-        expect.accept(triage != null, "a DLQ_TRIAGE notification for " + channel.spec().name());
-        if (triage == null) {
-            return;
-        }
-        printTriage(triage);
-        expect.accept(triage.at("/facts/records").asText().equals(Long.toString(expected.missingAmount() + expected.amountAsText())),
-                "triage counts " + (expected.missingAmount() + expected.amountAsText()) + " records");
-        expect.accept(triage.at("/facts/cause.MISSING_REQUIRED_FIELD").asText().startsWith(expected.missingAmount() + " at /amount"),
-                "triage counts " + expected.missingAmount() + " MISSING_REQUIRED_FIELD at /amount");
-        expect.accept(triage.at("/facts/cause.TYPE_MISMATCH").asText().startsWith(expected.amountAsText() + " at /amount"),
-                "triage counts " + expected.amountAsText() + " TYPE_MISMATCH at /amount");
+        Optional<JsonNode> triage = lastNotification("DLQ_TRIAGE", channel);
+        expect.accept(triage.isPresent(), "a DLQ_TRIAGE notification for " + channel);
+        triage.ifPresent(n -> {
+            printTriage(n);
+            long records = expected.missingAmount() + expected.amountAsText();
+            expect.accept(n.at("/facts/records").asText().equals(Long.toString(records)), "triage counts " + records
+                    + " records");
+            expect.accept(n.at("/facts/cause.MISSING_REQUIRED_FIELD").asText().startsWith(expected.missingAmount()
+                    + " at /amount"), "triage counts " + expected.missingAmount() + " MISSING_REQUIRED_FIELD at /amount");
+            expect.accept(n.at("/facts/cause.TYPE_MISMATCH").asText().startsWith(expected.amountAsText() + " at /amount"),
+                    "triage counts " + expected.amountAsText() + " TYPE_MISMATCH at /amount");
+            expect.accept(!n.at("/facts/redriveTask").asText().isEmpty(), "triage started a redrive (redrive=auto)");
+        });
+        return triage;
+    }
+
+    /** The execution triage started, its counters through the notification's own command, what was parked and why. */
+    private void redrive(JsonNode triage, String channel, Expected expected, DynamoDbClient dynamo) {
         String taskId = triage.at("/facts/redriveTask").asText();
-        expect.accept(!taskId.isEmpty(), "triage started a redrive automatically (redrive=auto)");
-
         printRedriveExecutions();
         String follow = followCommand(triage);
         expect.accept(follow != null, "the triage notification names the command to follow the redrive");
         if (follow != null) {
             runOperatorCli(follow);
         }
-        RedriveTask task = taskId.isEmpty() ? null : new DynamoDbRedriveTaskStore(dynamo, world.stack().statusTable(),
-                world.clock()).find(taskId).orElse(null);
+        RedriveTask task = new DynamoDbRedriveTaskStore(dynamo, world.stack().statusTable(), world.clock())
+                .find(taskId).orElse(null);
         RedriveCounters c = task == null ? RedriveCounters.ZERO : task.counters();
         expect.accept(task != null && task.state().name().equals("SUCCEEDED"), "the redrive task SUCCEEDED");
-        expect.accept(c.reproduced() == expected.repairable(), expected.repairable() + " repaired records re-produced, found "
-                + c.reproduced());
+        expect.accept(c.reproduced() == expected.repairable(), expected.repairable()
+                + " repaired records re-produced, found " + c.reproduced());
         expect.accept(c.parked() == expected.parked(), expected.parked() + " records parked, found " + c.parked());
-        lastNotification("REDRIVE_FINISHED", channel.spec().name()).ifPresentOrElse(
+        lastNotification("REDRIVE_FINISHED", channel).ifPresentOrElse(
                 n -> DemoCommand.say("   notified: " + n.path("title").asText() + " — " + n.path("summary").asText()),
                 () -> expect.accept(false, "a REDRIVE_FINISHED notification"));
 
@@ -118,12 +130,15 @@ final class OnCallAct {
         DemoCommand.say("   parked (task ledger, status table): " + parked.size() + " record(s) no repair rule could fix,"
                 + " left in the DLQ:");
         parked.forEach(p -> DemoCommand.say("     " + p));
-        expect.accept(parked.size() == expected.parked(), expected.parked() + " parked ledger entries with a reason, found "
-                + parked.size());
+        expect.accept(parked.size() == expected.parked(), expected.parked()
+                + " parked ledger entries with a reason, found " + parked.size());
+    }
 
-        // Chronologically from here: the copies land at the channel's next commit; the alarm returns to OK once a
-        // period passes without dead letters. Each is printed at the virtual minute it happens.
-        long want = rowsBefore + expected.repairable();
+    /**
+     * Chronologically, each printed at the virtual minute it happens: the repaired copies land at the channel's next
+     * commit; the alarm returns to OK once a period passes without dead letters, and respond-to-alarm says so.
+     */
+    private void landAndResolve(String alarm, String channel, TableId table, long rowsBefore, long want) {
         boolean landed = false;
         Optional<JsonNode> ok = Optional.empty();
         Optional<JsonNode> resolved = Optional.empty();
@@ -136,15 +151,15 @@ final class OnCallAct {
                 landed = true;
                 DemoCommand.say("   " + now() + "  rows in " + table.namespace() + "." + table.name() + ": " + rowsBefore
                         + " → " + rows + " (the repaired copies, at the channel's next commit)");
-                expect.accept(rows == want, "the " + expected.repairable() + " repaired records land as rows (" + rowsBefore
-                        + " → " + want + "), found " + rows);
+                expect.accept(rows == want, "the repaired records land as rows (" + rowsBefore + " → " + want
+                        + "), found " + rows);
             }
             if (ok.isEmpty()) {
                 ok = stateChange(alarm, "OK").filter(e -> e.at("/detail/previousState/value").asText().equals("ALARM"));
                 ok.ifPresent(e -> DemoCommand.say("   " + at(e) + "  CloudWatch: " + alarm + " → OK"));
             }
             if (resolved.isEmpty()) {
-                resolved = lastNotification("ALARM_RESOLVED", channel.spec().name())
+                resolved = lastNotification("ALARM_RESOLVED", channel)
                         .filter(n -> n.at("/facts/previousState").asText().equals("ALARM"));
                 resolved.ifPresent(n -> DemoCommand.say("          respond-to-alarm notified "
                         + n.path("owner").asText("(no owner)") + ": " + n.path("title").asText()));
