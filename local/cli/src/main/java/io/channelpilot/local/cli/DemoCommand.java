@@ -26,11 +26,13 @@ import software.amazon.awssdk.services.kafka.KafkaClient;
 /**
  * {@code demo}: the main job, offline, with a readable timeline. Tags an Express cluster and lets the real
  * provisioning state machine create a monitored channel; tags a Standard cluster and shows the refusal with the
- * alternatives; produces good and bad records and shows rows landing in the Iceberg table and DLQ entries appearing.
+ * alternatives; produces good and bad records and shows rows landing in the Iceberg table and DLQ entries appearing;
+ * then, on call ({@link OnCallAct}), the DLQ alarm's triage redrives the repairable records and the alarm resolves.
  * Exits non-zero if any step does not happen as described.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = "Run the main job offline: tag → validate → provision → ACTIVE → rows in Iceberg, refusal with alternatives.")
+        description = "Run the main job offline: tag → validate → provision → ACTIVE → rows in Iceberg, refusal with alternatives;"
+                + " then on call: alarm → triage → redrive with repair rules → rows land → resolved.")
 final class DemoCommand implements Callable<Integer> {
 
     static final String EXPRESS = "demo";
