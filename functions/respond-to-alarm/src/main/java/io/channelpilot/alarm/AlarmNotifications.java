@@ -88,7 +88,7 @@ final class AlarmNotifications {
                                       Map<String, String> facts, List<NextAction> actions) {
         if (redrive.isPresent() && redrive.get() instanceof RedriveStart.Started s) {
             facts.put("redriveTask", s.taskId());
-            actions.add(NextAction.run("Follow the redrive", RedriveCommand.status(ch.clusterArn(), ch.channelName(), s.taskId())));
+            actions.add(NextAction.run("Follow the redrive", RedriveCommand.status(s.taskId())));
             return "A redrive of " + names(plan.replayable()) + " was started automatically (task " + s.taskId() + ").";
         }
         if (redrive.isPresent() && redrive.get() instanceof RedriveStart.Refused r) {

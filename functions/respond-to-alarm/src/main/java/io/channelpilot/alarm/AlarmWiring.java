@@ -34,7 +34,7 @@ public final class AlarmWiring {
                 new DynamoDbTriageState(clients.dynamoDb(), config.statusTable()),
                 new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock),
                 new DynamoDbOutstandingStore(clients.dynamoDb(), config.statusTable(), clock), RetentionSettings.from(env),
-                new SnsNotificationPublisher(clients.sns(), config.topicArn()), RedriveStarter.fromEnvironment(env), clock);
+                new SnsNotificationPublisher(clients.sns(), config.topicArn()), RedriveStarter.fromEnvironment(env, clock), clock);
     }
 
     public static AlarmResponder of(AlarmConfig config, DlqFormat format, AlarmPorts.Msk msk, AlarmPorts.Metrics metrics,

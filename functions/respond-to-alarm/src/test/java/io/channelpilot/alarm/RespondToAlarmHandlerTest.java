@@ -150,7 +150,7 @@ class RespondToAlarmHandlerTest {
             assertThat(r.clusterArn()).isEqualTo(CLUSTER_ARN);
         });
         assertThat(sentJson(0).at("/facts/redriveTask").asText()).isEqualTo("task-1");
-        assertThat(sentJson(0).path("actions").toString()).contains("channel-pilot redrive status");
+        assertThat(sentJson(0).path("actions").toString()).contains("channel-pilot redrive status --task task-1\"");
     }
 
     @Test
