@@ -7,6 +7,9 @@ import io.channelpilot.gateway.ProvisioningClients;
 import io.channelpilot.gateway.SdkTablesGateway;
 import io.channelpilot.gateway.SnsNotificationPublisher;
 import io.channelpilot.notify.NotificationRenderer;
+import io.channelpilot.retention.DynamoDbOutstandingStore;
+import io.channelpilot.retention.OutstandingStore;
+import io.channelpilot.retention.RetentionSettings;
 import io.channelpilot.store.DynamoDbStatusStore;
 import io.channelpilot.store.StatusStore;
 import java.time.Clock;
@@ -50,11 +53,15 @@ public final class SweepService {
         var sfn = SfnClients.from(env);
         ProvisioningClients clients = new ProvisioningClients(env);
         StatusStore store = new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock);
+        OutstandingStore outstanding = new DynamoDbOutstandingStore(clients.dynamoDb(), config.statusTable(), clock);
+        RetentionSettings retention = RetentionSettings.from(env);
+        NotificationPublisher publisher = new SnsNotificationPublisher(clients.sns(), config.topicArn());
+        NotificationRenderer renderer = NotificationRenderer.create();
         var tables = new SdkTablesGateway(AwsClients.from(env).s3Tables());
         return new SweepService(calls -> new Reconciler(new SdkFleet(kafka, calls, tables),
-                new SdkExecutions(sfn, config.stateMachineArn(), calls), store, config.stack(), clock, config.interval(),
-                config.verifyBudget(), calls, config.recreateLimit()),
-                new SnsNotificationPublisher(clients.sns(), config.topicArn()), NotificationRenderer.create());
+                new SdkExecutions(sfn, config.stateMachineArn(), calls), store,
+                new RetentionCheck(outstanding, store, new SdkTopicRetention(kafka, calls), retention, publisher, renderer, clock),
+                config.stack(), clock, config.interval(), config.verifyBudget(), calls, config.recreateLimit()), publisher, renderer);
     }
 
     public SweepReport sweep(JsonNode input) {

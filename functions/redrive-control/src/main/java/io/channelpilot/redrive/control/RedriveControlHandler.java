@@ -8,6 +8,7 @@ import io.channelpilot.gateway.SdkSchemaRegistryGateway;
 import io.channelpilot.gateway.SnsNotificationPublisher;
 import io.channelpilot.notify.NotificationRenderer;
 import io.channelpilot.redrive.DynamoDbRedriveTaskStore;
+import io.channelpilot.retention.DynamoDbOutstandingStore;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -59,6 +60,7 @@ public final class RedriveControlHandler implements RequestStreamHandler {
         return new ControlService(new DynamoDbRedriveTaskStore(clients.dynamoDb(), config.statusTable(), clock),
                 new SdkSchemaRegistryGateway(clients.glue()),
                 new RedriveNotifier(new SnsNotificationPublisher(clients.sns(), config.topicArn()),
-                        NotificationRenderer.create()), clock);
+                        NotificationRenderer.create()),
+                new DynamoDbOutstandingStore(clients.dynamoDb(), config.statusTable(), clock), clock);
     }
 }
