@@ -52,12 +52,12 @@ public record AlarmEvent(String eventId, String alarmName, String alarmArn, Stri
     public static Input parse(JsonNode event) {
         if (event == null || !"aws.cloudwatch".equals(event.path("source").asText())
                 || !"CloudWatch Alarm State Change".equals(event.path("detail-type").asText())) {
-            return new Input.Ignored("NOT_AN_ALARM_EVENT", "not a CloudWatch Alarm State Change event");
+            return new Input.Ignored("NOT_AN_ALARM_EVENT", "source/detail-type: not a CloudWatch Alarm State Change event");
         }
         JsonNode detail = event.path("detail");
-        String alarmName = detail.path("alarmName").asText("");
+        String alarmName = capped(detail.path("alarmName").asText(""));
         if (!alarmName.startsWith(ALARM_PREFIX)) {
-            return new Input.Ignored("NOT_OUR_ALARM", "alarm '" + alarmName + "' is not a Channel Pilot alarm");
+            return new Input.Ignored("NOT_OUR_ALARM", "detail.alarmName '" + alarmName + "' is not a Channel Pilot alarm");
         }
         JsonNode metric = detail.path("configuration").path("metrics").path(0).path("metricStat").path("metric");
         JsonNode dims = metric.path("dimensions");
@@ -66,11 +66,13 @@ public record AlarmEvent(String eventId, String alarmName, String alarmArn, Stri
         String topic = dims.path("Topic").asText("");
         if (cluster.isBlank() || channel.isBlank() || topic.isBlank()) {
             return new Input.Ignored("MISSING_DIMENSIONS",
-                    "alarm '" + alarmName + "' has no ClusterName/ChannelName/Topic metric dimensions");
+                    "alarm '" + alarmName + "' has no ClusterName/ChannelName/Topic in "
+                            + "detail.configuration.metrics[0].metricStat.metric.dimensions");
         }
         var signal = AlarmSignal.of(metric.path("name").asText(""), alarmName);
         if (signal.isEmpty()) {
-            return new Input.Ignored("UNKNOWN_METRIC", "alarm '" + alarmName + "' watches no channel delivery metric");
+            return new Input.Ignored("UNKNOWN_METRIC", "alarm '" + alarmName + "' watches no channel delivery metric "
+                    + "(detail.configuration.metrics[0].metricStat.metric.name)");
         }
         String id = event.path("id").asText("");
         String arn = event.path("resources").path(0).asText("");
@@ -79,6 +81,11 @@ public record AlarmEvent(String eventId, String alarmName, String alarmArn, Stri
                 alarmName, arn, state, detail.path("previousState").path("value").asText(""),
                 time(event.path("time").asText("")), signal.get(), cluster, channel, topic,
                 detail.path("state").path("reason").asText("")));
+    }
+
+    /** The name is quoted in reasons and logs; a hostile event must not turn into a huge log line. */
+    private static String capped(String name) {
+        return name.length() <= 256 ? name : name.substring(0, 256) + "... (" + name.length() + " characters, cut)";
     }
 
     private static Instant time(String text) {

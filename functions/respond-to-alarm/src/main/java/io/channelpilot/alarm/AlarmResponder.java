@@ -44,6 +44,13 @@ public final class AlarmResponder {
         this.clock = clock;
     }
 
+    private static String known(String state) {
+        return switch (state) {
+            case "ALARM", "OK", "INSUFFICIENT_DATA" -> state;
+            default -> "UNKNOWN";
+        };
+    }
+
     public AlarmResponse respond(JsonNode rawEvent) {
         AlarmEvent.Input input = AlarmEvent.parse(rawEvent);
         if (input instanceof AlarmEvent.Input.Ignored ignored) {
@@ -51,7 +58,9 @@ public final class AlarmResponder {
         }
         AlarmEvent event = ((AlarmEvent.Input.Ours) input).event();
         if (!event.isAlarm() && !event.isRecovery()) {
-            String reason = event.isOk() ? "STATE_OK_FROM_" + event.previousState() : "STATE_" + event.state();
+            // Codes only from known states: an unknown state string must not become part of a "stable" code.
+            String reason = event.isOk() ? "STATE_OK_FROM_" + known(event.previousState())
+                    : "STATE_" + known(event.state());
             return AlarmResponse.of("IGNORED", reason, event.channelName());
         }
         // DLQ triage needs no claim: its watermark makes a duplicate a no-op, and a failed run stays retryable.

@@ -49,7 +49,7 @@ class AlarmEventTest {
         ((ObjectNode) cpu.path("detail")).put("alarmName", "channel-pilot-x-cpu");
 
         assertThat(AlarmEvent.parse(other)).isEqualTo(new AlarmEvent.Input.Ignored("NOT_AN_ALARM_EVENT",
-                "not a CloudWatch Alarm State Change event"));
+                "source/detail-type: not a CloudWatch Alarm State Change event"));
         assertThat(((AlarmEvent.Input.Ignored) AlarmEvent.parse(cpu)).code()).isEqualTo("UNKNOWN_METRIC");
         assertThat(((AlarmEvent.Input.Ignored) AlarmEvent.parse(null)).code()).isEqualTo("NOT_AN_ALARM_EVENT");
     }
