@@ -1,10 +1,16 @@
 package io.channelpilot.alarm;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.channelpilot.model.Home;
 
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A "CloudWatch Alarm State Change" event of one of our channel alarms, reduced to what the responder needs. The
@@ -47,6 +53,42 @@ public record AlarmEvent(String eventId, String alarmName, String alarmArn, Stri
         record Ignored(String code, String message) implements Input {
         }
     }
+
+    /**
+     * Parses an EventBridge event and refuses one from another account or Region ({@code FOREIGN_ALARM}): a bus that
+     * forwards other accounts' events must not make us triage or notify about our channel of the same name.
+     */
+    public static Input parse(JsonNode event, Home home) {
+        Input input = parse(event);
+        if (!(input instanceof Input.Ours)) {
+            return input;
+        }
+        // The envelope's account/region and the alarm ARN's must all be ours (a part absent from the event is not checked).
+        List<String> accounts = new ArrayList<>(List.of(event.path("account").asText("")));
+        List<String> regions = new ArrayList<>(List.of(event.path("region").asText("")));
+        Matcher arn = ALARM_ARN.matcher(event.path("resources").path(0).asText(""));
+        if (arn.matches()) {
+            regions.add(arn.group(2));
+            accounts.add(arn.group(3));
+        }
+        Optional<String> foreign = differs("account", home.account(), accounts).or(() -> differs("Region", home.region(), regions))
+                .or(() -> differs("partition", home.partition(), List.of(partitionOf(arn))));
+        if (foreign.isPresent()) {
+            return new Input.Ignored("FOREIGN_ALARM", "account/region/resources[0] " + foreign.get());
+        }
+        return input;
+    }
+
+    private static Optional<String> differs(String what, String ours, List<String> seen) {
+        return ours.isEmpty() ? Optional.empty() : seen.stream().filter(v -> !v.isEmpty() && !v.equals(ours)).findFirst()
+                .map(v -> "name " + what + " " + capped(v) + ", this stack runs in " + ours);
+    }
+
+    private static String partitionOf(Matcher arn) {
+        return arn.matches() ? arn.group(1) : "";
+    }
+
+    private static final Pattern ALARM_ARN = Pattern.compile("^arn:(aws[a-z-]*):cloudwatch:([a-z0-9-]+):(\\d{12}):alarm:.+$");
 
     /** Parses an EventBridge event; never throws for bad input. */
     public static Input parse(JsonNode event) {

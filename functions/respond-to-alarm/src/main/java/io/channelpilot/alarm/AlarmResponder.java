@@ -1,6 +1,7 @@
 package io.channelpilot.alarm;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.channelpilot.model.Home;
 import io.channelpilot.gateway.NotificationPublisher;
 import io.channelpilot.notify.Notification;
 import io.channelpilot.notify.NotificationRenderer;
@@ -52,7 +53,12 @@ public final class AlarmResponder {
     }
 
     public AlarmResponse respond(JsonNode rawEvent) {
-        AlarmEvent.Input input = AlarmEvent.parse(rawEvent);
+        return respond(rawEvent, Home.unknown());
+    }
+
+    /** @param home the stack's account and Region: alarm events from elsewhere are ignored ({@code FOREIGN_ALARM}) */
+    public AlarmResponse respond(JsonNode rawEvent, Home home) {
+        AlarmEvent.Input input = AlarmEvent.parse(rawEvent, home);
         if (input instanceof AlarmEvent.Input.Ignored ignored) {
             return AlarmResponse.of("IGNORED", ignored.code(), "");
         }

@@ -14,6 +14,7 @@ import io.channelpilot.dlq.DlqObjectResult;
 import io.channelpilot.dlq.DlqParser;
 import io.channelpilot.local.world.LocalWorld;
 import io.channelpilot.local.world.file.WorldFiles;
+import io.channelpilot.model.Home;
 import io.channelpilot.model.StackSettings;
 import io.channelpilot.poll.PollChannelHandler;
 import io.channelpilot.provision.ProvisionChannelHandler;
@@ -107,7 +108,7 @@ final class AbuseTargets {
         String reason = response.path("reason").asText();
         String message = "";
         try {
-            if (AlarmEvent.parse(JSON.readTree(input)) instanceof AlarmEvent.Input.Ignored ignored) {
+            if (AlarmEvent.parse(JSON.readTree(input), Home.from(env)) instanceof AlarmEvent.Input.Ignored ignored) {
                 message = ignored.message();
             }
         } catch (IOException notJson) {
