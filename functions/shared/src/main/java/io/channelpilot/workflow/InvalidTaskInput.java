@@ -26,9 +26,15 @@ public final class InvalidTaskInput extends WorkflowError {
     private final String field;
 
     public InvalidTaskInput(Code code, String field, String message, String remediation) {
-        super(code.name(), code.name() + ": " + field + ": " + message + " Remediation: " + remediation);
+        super(code.name(), code.name() + ": " + capped(field) + ": " + capped(message) + " Remediation: " + remediation);
         this.inputCode = code;
         this.field = Objects.requireNonNull(field, "field");
+    }
+
+    /** A record rule's message may quote the value; a hostile input must not become a megabyte-long error. */
+    private static String capped(String text) {
+        return text == null || text.length() <= 512 ? String.valueOf(text)
+                : text.substring(0, 512) + "... (" + text.length() + " characters, cut)";
     }
 
     public Code inputCode() {

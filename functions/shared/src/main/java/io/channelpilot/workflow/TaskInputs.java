@@ -68,8 +68,13 @@ public final class TaskInputs {
             // A record's compact constructor refused the value; its message names the field, not the input.
             Throwable cause = e.getCause() == null ? e : e.getCause();
             String at = path(path, e.getPath());
-            if (cause instanceof NullPointerException) {
+            // Objects.requireNonNull(x, "name") names the component; any other NPE text is not a field name.
+            if (cause instanceof NullPointerException && cause.getMessage() != null
+                    && cause.getMessage().matches("[A-Za-z][A-Za-z0-9]*")) {
                 throw missing(at + "." + cause.getMessage(), remediation);
+            }
+            if (cause instanceof NullPointerException) {
+                throw invalid(at, "is incomplete", remediation);
             }
             throw invalid(at, cause.getMessage(), remediation);
         } catch (InvalidFormatException e) {
