@@ -1,6 +1,7 @@
 package io.channelpilot.alarm;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.channelpilot.model.Home;
 import io.channelpilot.gateway.NotificationPublisher;
 import io.channelpilot.notify.Notification;
 import io.channelpilot.notify.NotificationRenderer;
@@ -46,14 +47,28 @@ public final class AlarmResponder {
         this.clock = clock;
     }
 
+    private static String known(String state) {
+        return switch (state) {
+            case "ALARM", "OK", "INSUFFICIENT_DATA" -> state;
+            default -> "UNKNOWN";
+        };
+    }
+
     public AlarmResponse respond(JsonNode rawEvent) {
-        AlarmEvent.Input input = AlarmEvent.parse(rawEvent);
+        return respond(rawEvent, Home.unknown());
+    }
+
+    /** @param home the stack's account and Region: alarm events from elsewhere are ignored ({@code FOREIGN_ALARM}) */
+    public AlarmResponse respond(JsonNode rawEvent, Home home) {
+        AlarmEvent.Input input = AlarmEvent.parse(rawEvent, home);
         if (input instanceof AlarmEvent.Input.Ignored ignored) {
             return AlarmResponse.of("IGNORED", ignored.code(), "");
         }
         AlarmEvent event = ((AlarmEvent.Input.Ours) input).event();
         if (!event.isAlarm() && !event.isRecovery()) {
-            String reason = event.isOk() ? "STATE_OK_FROM_" + event.previousState() : "STATE_" + event.state();
+            // Codes only from known states: an unknown state string must not become part of a "stable" code.
+            String reason = event.isOk() ? "STATE_OK_FROM_" + known(event.previousState())
+                    : "STATE_" + known(event.state());
             return AlarmResponse.of("IGNORED", reason, event.channelName());
         }
         // DLQ triage needs no claim: its watermark makes a duplicate a no-op, and a failed run stays retryable.

@@ -15,6 +15,8 @@ import io.channelpilot.retention.OutstandingEntries;
 import io.channelpilot.retention.OutstandingStore;
 import io.channelpilot.retention.RedriveCoverage;
 import io.channelpilot.store.ChannelKey;
+import io.channelpilot.workflow.InvalidTaskInput;
+import io.channelpilot.workflow.TaskInputs;
 import java.time.Clock;
 import java.util.EnumSet;
 import java.util.Optional;
@@ -50,15 +52,21 @@ public final class ControlService {
     }
 
     public JsonNode handle(JsonNode input) {
-        String step = input.path("step").asText("");
-        String taskId = input.path("taskId").asText("");
-        RedriveTask task = tasks.find(taskId).orElseThrow(() -> new IllegalArgumentException("no redrive task '"
-                + taskId + "'"));
-        return switch (step) {
-            case "prepare" -> prepare(task);
-            case "summarise" -> summarise(task, input.path("input").path("failure"));
-            default -> throw new IllegalArgumentException("step must be prepare or summarise, got '" + step + "'");
-        };
+        String shape = "Invoke as redrive-dlq does: {\"step\":\"prepare\"|\"summarise\",\"taskId\":..,\"input\"?:{\"failure\"?}} "
+                + "(events/redrive-control/prepare.json).";
+        TaskInputs.object(input, "$", shape);
+        String step = TaskInputs.text(input, "step", "step", shape);
+        if (!step.equals("prepare") && !step.equals("summarise")) {
+            throw TaskInputs.invalid("step", "is neither prepare nor summarise", shape);
+        }
+        String taskId = TaskInputs.text(input, "taskId", "taskId", shape);
+        // Checked before the lookup: a task id becomes a DynamoDB key, and ids are generated as [A-Za-z0-9-].
+        if (!taskId.matches("[A-Za-z0-9_.:-]{1,128}")) {
+            throw TaskInputs.invalid("taskId", "is not a redrive task id (1-128 of [A-Za-z0-9_.:-])", shape);
+        }
+        RedriveTask task = tasks.find(taskId).orElseThrow(() -> new InvalidTaskInput(InvalidTaskInput.Code.INPUT_FIELD_INVALID,
+                "taskId", RedriveCode.TASK_NOT_FOUND + ": no redrive task with this id", RedriveCode.TASK_NOT_FOUND.remediation()));
+        return step.equals("prepare") ? prepare(task) : summarise(task, input.path("input").path("failure"));
     }
 
     private JsonNode prepare(RedriveTask task) {
