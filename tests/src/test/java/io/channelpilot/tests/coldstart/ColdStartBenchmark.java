@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executor;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -51,7 +52,13 @@ class ColdStartBenchmark {
         Path harness = ColdStartFiles.copyHarness(ColdStartChild.class, work.resolve("harness"));
         Path template = Repo.root().resolve("template.yaml");
         List<ColdStartRow> rows = new ArrayList<>();
-        try (LocalWorld world = LocalWorld.start(LocalWorld.Options.of(Repo.root().resolve("local/worlds/demo.json"), template))) {
+        Map<String, String> extras = new LinkedHashMap<>();
+        // Executions the functions start (reconcile → provisioning, triage → redrive) are accepted and never run: with
+        // the default synchronous executor StartExecution would return only after the whole workflow ran in the world,
+        // which would count the workflow's time as the caller's first invoke.
+        Executor acceptOnly = work -> { };
+        try (LocalWorld world = LocalWorld.start(new LocalWorld.Options(Repo.root().resolve("local/worlds/demo.json"), template,
+                null, null, acceptOnly, Map.of()))) {
             String cluster = world.services().msk().clusterArnOf("demo").orElseThrow();
             SamTemplate sam = SamTemplate.load(template, world.stack().templateParameters(), world.file().region(), world.file().account());
             for (Map.Entry<String, String> fn : EVENTS.entrySet()) {
@@ -74,10 +81,20 @@ class ColdStartBenchmark {
                     baseline.add(ColdStartRun.spawn(classpath, env, "baseline", module, event));
                     function.add(ColdStartRun.spawn(classpath, env, "function", resource.handler().split("::")[0], event));
                 }
+                // one more pair with class-load logging (not in the figures): what the function loads beyond the baseline
+                Path fnLog = work.resolve("logs").resolve(module + "-function-classes.log");
+                Path baseLog = work.resolve("logs").resolve(module + "-baseline-classes.log");
+                ColdStartRun.spawn(classpath, env, "baseline", module, event, List.of(ClassLoadBreakdown.option(baseLog)));
+                ColdStartRun.spawn(classpath, env, "function", resource.handler().split("::")[0], event,
+                        List.of(ClassLoadBreakdown.option(fnLog)));
+                extras.put(module, ClassLoadBreakdown.extra(ClassLoadBreakdown.groups(fnLog), ClassLoadBreakdown.groups(baseLog), 6));
                 rows.add(new ColdStartRow(module, Files.size(zip), ColdStartFiles.jarCount(dir.resolve("lib")), function, baseline));
             }
         }
-        String table = ColdStartRow.markdown(rows, runs);
+        StringBuilder breakdown = new StringBuilder("\nClasses the function loads beyond its baseline, by library (one extra run each"
+                + " with -Xlog:class+load):\n\n| function | largest extra groups |\n|---|---|\n");
+        extras.forEach((module, text) -> breakdown.append("| ").append(module).append(" | ").append(text).append(" |\n"));
+        String table = ColdStartRow.markdown(rows, runs) + breakdown;
         System.out.println(table);
         Path out = Repo.root().resolve("tests/target/benchmarks");
         Files.createDirectories(out);

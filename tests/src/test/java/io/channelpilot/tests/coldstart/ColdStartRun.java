@@ -28,6 +28,11 @@ record ColdStartRun(String mode, long totalMs, long jvmToMainMs, long initMs, lo
 
     static ColdStartRun spawn(String classpath, Map<String, String> env, String mode, String target, Path event)
             throws IOException, InterruptedException {
+        return spawn(classpath, env, mode, target, event, List.of());
+    }
+
+    static ColdStartRun spawn(String classpath, Map<String, String> env, String mode, String target, Path event,
+                              List<String> jvmOptions) throws IOException, InterruptedException {
         Path logs = event.getParent().resolveSibling("logs");
         Files.createDirectories(logs);
         int n;
@@ -37,9 +42,11 @@ record ColdStartRun(String mode, long totalMs, long jvmToMainMs, long initMs, lo
         String base = String.format("%03d-%s-%s", n, mode, target.substring(target.lastIndexOf('.') + 1));
         Path out = logs.resolve(base + ".out");
         Path err = logs.resolve(base + ".err");
-        ProcessBuilder pb = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", classpath, ColdStartChild.class.getName(), mode, target, event.toString()))
-                .redirectOutput(out.toFile()).redirectError(err.toFile());
+        List<String> command = new java.util.ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", classpath, ColdStartChild.class.getName(), mode, target, event.toString()));
+        ProcessBuilder pb = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
         pb.environment().putAll(env);
         long started = System.nanoTime();
         Process process = pb.start();
