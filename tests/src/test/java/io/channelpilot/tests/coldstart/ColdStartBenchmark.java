@@ -56,7 +56,7 @@ class ColdStartBenchmark {
         // Executions the functions start (reconcile → provisioning, triage → redrive) are accepted and never run: with
         // the default synchronous executor StartExecution would return only after the whole workflow ran in the world,
         // which would count the workflow's time as the caller's first invoke.
-        Executor acceptOnly = work -> { };
+        Executor acceptOnly = execution -> { };
         try (LocalWorld world = LocalWorld.start(new LocalWorld.Options(Repo.root().resolve("local/worlds/demo.json"), template,
                 null, null, acceptOnly, Map.of()))) {
             String cluster = world.services().msk().clusterArnOf("demo").orElseThrow();
