@@ -14,12 +14,13 @@ import java.util.List;
  * @param paused             channels/specs of {@code paused=true} rules: nothing done
  * @param pendingApproval    replacements waiting for {@code approve=}: not started (surfaced as ReplacementPending)
  * @param executions         one per topic with work
+ * @param retention          the retention-race check of the cluster's managed channels with outstanding DLQ entries
  */
 public record ClusterReport(String clusterArn, String clusterName, int topics, int desired, int actual, int described,
                             int drifted, List<String> unmanaged, List<String> paused, List<String> pendingApproval,
                             List<String> newlyPendingApproval, List<StartedExecution> executions,
                             List<StatusCorrector.Correction> corrections, List<StatusCorrector.Correction> deletedOutOfBand,
-                            List<Skip> skipped, List<ReconcileError> errors) {
+                            List<Skip> skipped, List<ReconcileError> errors, RetentionSummary retention) {
 
     public ClusterReport {
         unmanaged = List.copyOf(unmanaged);
@@ -31,11 +32,12 @@ public record ClusterReport(String clusterArn, String clusterName, int topics, i
         deletedOutOfBand = List.copyOf(deletedOutOfBand);
         skipped = List.copyOf(skipped);
         errors = List.copyOf(errors);
+        retention = retention == null ? RetentionSummary.NONE : retention;
     }
 
     static ClusterReport failed(String arn, String name, ReconcileError error) {
         return new ClusterReport(arn, name, 0, 0, 0, 0, 0, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
-                List.of(), List.of(), List.of(error));
+                List.of(), List.of(), List.of(error), RetentionSummary.NONE);
     }
 
     /** One execution the sweep asked for and what StartExecution said. */

@@ -37,7 +37,10 @@ final class SweepSummary {
         facts.put("executionsAlreadyStarted", Long.toString(r.executionsAlreadyStarted()));
         facts.put("executionsNotStarted", Long.toString(r.executionsNotStarted()));
         facts.put("statusCorrections", Integer.toString(r.corrections()));
-        facts.put("retentionCheck", r.retentionCheck());
+        facts.put("retentionChecked", Integer.toString(r.retention().checked()));
+        facts.put("retentionWarn", Integer.toString(r.retention().warn()));
+        facts.put("retentionCritical", Integer.toString(r.retention().critical()));
+        facts.put("retentionUnknown", Integer.toString(r.retention().retentionUnknown()));
         List<String> items = new ArrayList<>();
         boolean deletedOutOfBand = false;
         for (ClusterReport c : r.clusters()) {
@@ -53,6 +56,7 @@ final class SweepSummary {
             c.newlyPendingApproval().forEach(n -> items.add(c.clusterName() + " channel " + n + ": replacement waits for approval"));
             c.unmanaged().forEach(u -> items.add(c.clusterName() + " unmanaged channel " + u + ": left alone"));
             c.errors().forEach(e -> items.add(c.clusterName() + " " + e.code() + ": " + e.message()));
+            c.retention().items().forEach(i -> items.add(c.clusterName() + " retention race " + i));
         }
         r.errors().forEach(e -> items.add(e.code() + ": " + e.message()));
         for (int i = 0; i < Math.min(MAX_ITEMS, items.size()); i++) {

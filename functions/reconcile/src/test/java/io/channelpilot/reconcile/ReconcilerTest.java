@@ -9,6 +9,9 @@ import static io.channelpilot.reconcile.Fixtures.unmanaged;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.channelpilot.model.StackSettings;
+import io.channelpilot.notify.NotificationRenderer;
+import io.channelpilot.retention.InMemoryOutstandingStore;
+import io.channelpilot.retention.RetentionSettings;
 import io.channelpilot.store.ChannelKey;
 import io.channelpilot.store.ConditionStatus;
 import io.channelpilot.store.ConditionType;
@@ -36,7 +39,9 @@ class ReconcilerTest {
     }
 
     private Reconciler reconciler(StackSettings stack, int budget) {
-        return new Reconciler(fleet, executions, store, stack, clock, Duration.ofMinutes(15), budget, calls);
+        return new Reconciler(fleet, executions, store, new RetentionCheck(new InMemoryOutstandingStore(clock), store,
+                (cluster, topic) -> Optional.empty(), RetentionSettings.DEFAULTS, m -> "m", NotificationRenderer.create(), clock),
+                stack, clock, Duration.ofMinutes(15), budget, calls);
     }
 
     @Test

@@ -3,6 +3,8 @@ package io.channelpilot.resolve;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.channelpilot.gateway.ClusterReadException;
 import io.channelpilot.gateway.ClusterStateReader;
+import io.channelpilot.model.ClusterArn;
+import io.channelpilot.model.Home;
 import io.channelpilot.plan.ClusterState;
 import io.channelpilot.plan.IntentPlanner;
 import io.channelpilot.plan.PlanOutcome;
@@ -29,8 +31,16 @@ public final class IntentResolver {
     private final StatusRecorder recorder;
     private final StatusStore store;
     private final Duration claimTtl;
+    private final Home home;
 
     IntentResolver(ClusterStateReader reader, IntentPlanner planner, StatusRecorder recorder, StatusStore store, Duration claimTtl) {
+        this(reader, planner, recorder, store, claimTtl, Home.unknown());
+    }
+
+    /** @param home the stack's partition/Region/account: triggers naming clusters elsewhere are refused before any read */
+    IntentResolver(ClusterStateReader reader, IntentPlanner planner, StatusRecorder recorder, StatusStore store, Duration claimTtl,
+                   Home home) {
+        this.home = home;
         this.reader = reader;
         this.planner = planner;
         this.recorder = recorder;
@@ -46,6 +56,12 @@ public final class IntentResolver {
             return log(ResolveResult.failed(invalid.error(), id));
         }
         Trigger t = ((ParsedTrigger.Valid) parsed).trigger();
+        Optional<String> foreign = home.mismatch(ClusterArn.parse(t.clusterArn()));
+        if (foreign.isPresent()) {
+            return log(ResolveResult.failed(new ResolveError(ResolveErrorCode.TRIGGER_ARN_FOREIGN, arnField(t), "cluster "
+                    + t.clusterArn() + " " + foreign.get(), "Deploy Channel Pilot in that cluster's account and Region; a stack "
+                    + "only provisions its own clusters."), t.id()));
+        }
         if (t instanceof Trigger.TagEvent tags && !tags.touchesChannelPilotKeys()) {
             return log(ResolveResult.skipped(Skip.of(SkipReason.NO_RELEVANT_TAG_CHANGE, t.clusterArn(), tags.topic(),
                     "tag change on " + tags.resourceArn() + " touched " + tags.changedKeys() + ", no channel-pilot/ key"), t.id()));
@@ -67,6 +83,18 @@ public final class IntentResolver {
                     + " was already resolved by another execution; this duplicate delivery plans nothing"), t.id()));
         }
         return log(new ResolveResult(outcome.intents(), outcome.skipped(), List.of(), t.id()));
+    }
+
+    /** The trigger field the cluster ARN came from, so the error names it. */
+    private static String arnField(Trigger t) {
+        if (t instanceof Trigger.TagEvent tags) {
+            return tags.origin().equals("aws.tag") ? "resources[0]" : "detail.requestParameters.resourceArn";
+        }
+        if (t instanceof Trigger.TopicEvent topic) {
+            return topic.eventSource().startsWith("kafka-cluster") ? "detail.requestParameters.resourceARN"
+                    : "detail.requestParameters.clusterArn";
+        }
+        return "clusterArn";
     }
 
     private static ResolveError readError(ClusterReadException e) {

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.gateway.AwsClients;
 import io.channelpilot.gateway.ClusterStateReader;
 import io.channelpilot.gateway.SdkClusterStateReader;
+import io.channelpilot.model.Home;
 import io.channelpilot.model.StackSettings;
 import io.channelpilot.plan.IntentPlanner;
 import io.channelpilot.store.DynamoDbStatusStore;
@@ -53,13 +54,20 @@ public final class ResolveIntentsHandler implements RequestStreamHandler {
     private ResolveIntentsHandler(Map<String, String> env, ResolveConfig config, Clock clock) {
         this(new SdkClusterStateReader(AwsClients.from(env).kafka()),
                 new DynamoDbStatusStore(DynamoDbClients.from(env), config.statusTable(), clock),
-                config.stack(), clock, config.claimTtl(), config.metricsNamespace());
+                config.stack(), clock, config.claimTtl(), config.metricsNamespace(), Home.from(env));
     }
 
     public ResolveIntentsHandler(ClusterStateReader reader, StatusStore store, StackSettings stack, Clock clock, Duration claimTtl,
                                  String metricsNamespace) {
+        this(reader, store, stack, clock, claimTtl, metricsNamespace, Home.unknown());
+    }
+
+    /** @param home the stack's partition/Region/account ({@link Home#from}); triggers for other clusters are refused */
+    public ResolveIntentsHandler(ClusterStateReader reader, StatusStore store, StackSettings stack, Clock clock, Duration claimTtl,
+                                 String metricsNamespace, Home home) {
         this.json = new ObjectMapper();
-        this.resolver = new IntentResolver(reader, new IntentPlanner(stack), new StatusRecorder(store, json, clock), store, claimTtl);
+        this.resolver = new IntentResolver(reader, new IntentPlanner(stack), new StatusRecorder(store, json, clock), store, claimTtl,
+                home);
         this.metrics = MetricsFactory.getMetricsInstance();
         this.metrics.setNamespace(metricsNamespace);
     }

@@ -29,7 +29,24 @@ final class ReconcileWorld implements AutoCloseable {
     private final List<Runnable> queue = new ArrayList<>();
 
     ReconcileWorld() {
-        Path file = worldFile();
+        this(w -> { });
+    }
+
+    /**
+     * The same world with one extra topic on the cluster whose {@code retention.ms} is small, and the virtual clock
+     * starting at the real time: records produced over the Kafka protocol carry real timestamps, so the retention race
+     * can be measured on the virtual clock while the embedded broker (real time) deletes nothing during the test.
+     */
+    static ReconcileWorld withShortRetentionTopic(String topic, long retentionMs) {
+        return new ReconcileWorld(w -> {
+            w.put("startTime", java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString());
+            ObjectNode t = ((ArrayNode) w.path("clusters").get(0).path("topics")).addObject();
+            t.put("name", topic).put("partitions", 1).put("replicationFactor", 3).put("retentionMs", retentionMs);
+        });
+    }
+
+    private ReconcileWorld(java.util.function.Consumer<ObjectNode> customize) {
+        Path file = worldFile(customize);
         this.world = LocalWorld.start(new LocalWorld.Options(file, Repo.root().resolve("template.yaml"), null,
                 null, this::enqueue, Map.of()));
     }
@@ -69,7 +86,7 @@ final class ReconcileWorld implements AutoCloseable {
         world.services().msk().seedTopic(clusterArn(), name, 3, 3, Map.of());
     }
 
-    private static Path worldFile() {
+    private static Path worldFile(java.util.function.Consumer<ObjectNode> customize) {
         try {
             Path demo = Repo.root().resolve("local/worlds/demo.json");
             ObjectNode w = (ObjectNode) JSON.readTree(demo.toFile());
@@ -89,6 +106,7 @@ final class ReconcileWorld implements AutoCloseable {
                     }
                 }
             }
+            customize.accept(w);
             Path out = Files.createTempDirectory("reconcile-world").resolve("reconcile.json");
             JSON.writerWithDefaultPrettyPrinter().writeValue(out.toFile(), w);
             return out;
