@@ -28,7 +28,7 @@ public final class ReconcilePriming {
                 .json("SweepRequest from events/reconcile/on-demand.json", () -> SweepRequest.parse(
                         JSON.readTree(Priming.resource("priming/on-demand.json")), Instant.EPOCH, Duration.ofMinutes(15)))
                 .json("SweepReport to JSON", () -> JSON.writeValueAsString(new SweepReport("priming", Instant.EPOCH, List.of(),
-                        List.of(), Map.of("kafka:ListTopics", 1L), SweepReport.RETENTION_CHECK_UNAVAILABLE, false)))
+                        List.of(), Map.of("kafka:ListTopics", 1L), RetentionSummary.NONE, false)))
                 .sdk("kafka:ListClustersV2", KafkaClient::builder, c -> c.listClustersV2(r -> r.maxResults(1)))
                 .sdk("states:ListExecutions", SfnClient::builder, c -> c.listExecutions(r -> r
                         .stateMachineArn("arn:aws:states:us-east-1:123456789012:stateMachine:priming")))
