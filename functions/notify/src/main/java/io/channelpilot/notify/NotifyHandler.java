@@ -28,6 +28,7 @@ public final class NotifyHandler implements RequestStreamHandler {
 
     public NotifyHandler() {
         this(System.getenv());
+        NotifyPriming.register(System.getenv()); // SnapStart: primes SDK clients and Jackson before the snapshot
     }
 
     public NotifyHandler(Map<String, String> env) {

@@ -32,6 +32,7 @@ public final class PollChannelHandler implements RequestStreamHandler {
 
     public PollChannelHandler() {
         this(System.getenv());
+        PollPriming.register(System.getenv()); // SnapStart: primes SDK clients and Jackson before the snapshot
     }
 
     public PollChannelHandler(Map<String, String> env) {

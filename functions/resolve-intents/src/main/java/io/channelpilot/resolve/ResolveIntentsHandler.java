@@ -42,6 +42,7 @@ public final class ResolveIntentsHandler implements RequestStreamHandler {
 
     public ResolveIntentsHandler() {
         this(System.getenv());
+        ResolvePriming.register(System.getenv()); // SnapStart: primes SDK clients and Jackson before the snapshot
     }
 
     /** The local world calls this in-process with its own environment map. */

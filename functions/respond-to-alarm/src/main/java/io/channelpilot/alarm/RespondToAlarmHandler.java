@@ -29,6 +29,7 @@ public final class RespondToAlarmHandler implements RequestStreamHandler {
 
     public RespondToAlarmHandler() {
         this(System.getenv());
+        AlarmPriming.register(System.getenv()); // SnapStart: primes SDK clients and Jackson before the snapshot
     }
 
     public RespondToAlarmHandler(Map<String, String> env) {

@@ -30,6 +30,7 @@ public final class RedriveBatchHandler implements RequestStreamHandler {
 
     public RedriveBatchHandler() {
         this(System.getenv());
+        BatchPriming.register(System.getenv()); // SnapStart: primes SDK clients and Jackson before the snapshot
     }
 
     public RedriveBatchHandler(Map<String, String> env) {

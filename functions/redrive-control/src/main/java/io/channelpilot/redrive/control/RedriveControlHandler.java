@@ -29,6 +29,7 @@ public final class RedriveControlHandler implements RequestStreamHandler {
 
     public RedriveControlHandler() {
         this(System.getenv());
+        ControlPriming.register(System.getenv()); // SnapStart: primes SDK clients and Jackson before the snapshot
     }
 
     public RedriveControlHandler(Map<String, String> env) {
