@@ -99,9 +99,9 @@ public final class BatchWorker {
     }
 
     /**
-     * Expires what retention removed, then streams every partition of the batch in one pass. The task state is
-     * re-read before the stream and every {@link #CHECK_EVERY} records; at most {@link #MAX_IN_FLIGHT} sends are
-     * unacknowledged at any time.
+     * Expires what retention removed, then streams every partition of the batch in one pass: a {@link ReadAhead}
+     * thread reads and decides, this thread claims, produces and marks done. The task state is re-read before the
+     * stream and every {@link #CHECK_EVERY} records; at most {@link #MAX_IN_FLIGHT} sends are unacknowledged.
      *
      * @return false when the task stopped being active (cancelled)
      */
@@ -137,34 +137,48 @@ public final class BatchWorker {
         if (!stillActive(task.taskId())) {
             return false;
         }
-        boolean completed = source.stream(topic, wanted, endBefore, new RecordSource.OffsetVisitor() {
-            private long visited;
-
-            @Override
-            public boolean found(SourceRecord record) throws InterruptedException {
+        try (ReadAhead reader = ReadAhead.start(source, topic, wanted, endBefore, decider)) {
+            long visited = 0;
+            while (true) {
+                ReadAhead.Item item = reader.next();
+                if (item instanceof ReadAhead.End end) {
+                    ledger.awaitSends();
+                    return end.completed();
+                }
+                if (item instanceof ReadAhead.Failed failed) {
+                    throw rethrow(failed.error());
+                }
+                if (item instanceof ReadAhead.Missing missing) {
+                    ledger.missing(missing.id(), missing.logStartNow());
+                    continue;
+                }
                 if (++visited % CHECK_EVERY == 0 && !stillActive(task.taskId())) {
+                    ledger.awaitSends();
                     return false;
                 }
+                ReadAhead.Decided decided = (ReadAhead.Decided) item;
+                SourceRecord record = decided.record();
                 RecordId id = new RecordId(topic, record.partition(), record.offset());
-                RecordDecider.Decision decision = decider.decide(record);
-                if (decision instanceof RecordDecider.Park park) {
+                if (decided.decision() instanceof RecordDecider.Park park) {
                     ledger.park(id, park.reason());
                 } else {
-                    ledger.produce(id, record, ((RecordDecider.Produce) decision).value(), endBefore.get(id.partition()));
+                    ledger.produce(id, record, ((RecordDecider.Produce) decided.decision()).value(),
+                            endBefore.get(id.partition()));
                 }
                 ledger.settleAcknowledged();
                 ledger.awaitSendsBeyond(MAX_IN_FLIGHT);
-                return true;
             }
+        }
+    }
 
-            @Override
-            public void missing(int partition, long offset) {
-                RecordId id = new RecordId(topic, partition, offset);
-                ledger.missing(id, source.logStartOffset(topic, partition));
-            }
-        });
-        ledger.awaitSends();
-        return completed;
+    private static RuntimeException rethrow(Throwable error) {
+        if (error instanceof RuntimeException r) {
+            throw r;
+        }
+        if (error instanceof Error e) {
+            throw e;
+        }
+        throw new IllegalStateException("reading the originals failed", error);
     }
 
     /** Whether {@code redriveOf} ({@code topic/partition/offset}) is one of the offsets this batch streams. */

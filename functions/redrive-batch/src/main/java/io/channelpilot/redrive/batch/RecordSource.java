@@ -31,7 +31,9 @@ public interface RecordSource extends AutoCloseable {
      * in parallel; each wanted offset is handed to {@code visitor} exactly once, either as {@link
      * OffsetVisitor#found} or as {@link OffsetVisitor#missing} (not returned by the broker: compacted, deleted, or at
      * or beyond {@code ends}). Per partition the visits are in offset order; records at or after the partition's
-     * entry in {@code ends} are never read (the copies this batch appends land there).
+     * entry in {@code ends} are never read (the copies this batch appends land there). The visitor runs on the
+     * calling thread, which may also call {@link #logStartOffset} from it; no other method may run meanwhile except
+     * {@link #findCopies}.
      *
      * @param wanted sorted, distinct offsets per partition
      * @return false when the visitor stopped the stream

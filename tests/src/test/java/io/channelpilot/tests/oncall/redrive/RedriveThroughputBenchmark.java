@@ -74,7 +74,10 @@ class RedriveThroughputBenchmark {
 
             // Kafka's own producer tool: same count and size, acks=all + idempotence like the worker; once before and
             // once after the worker, so a change in the machine's load during the run shows up in the spread
+            String loadBefore = loadAverage();
+            long cpu = cpuNanos();
             double toolBefore = producerPerformance(bootstrap, "perf");
+            double toolBeforeCpu = (cpuNanos() - cpu) / 1e9;
 
             CompactLedgerStore store = new CompactLedgerStore(PARTITIONS, RECORDS / PARTITIONS + 1);
             VirtualClock clock = VirtualClock.startingAt(Instant.parse("2026-01-01T00:00:00Z"));
@@ -97,6 +100,7 @@ class RedriveThroughputBenchmark {
             int objects = (RECORDS + PER_OBJECT - 1) / PER_OBJECT;
             HeapWatch heap = HeapWatch.start();
             long start = System.nanoTime();
+            cpu = cpuNanos();
             for (int i = 0; i < objects; i += OBJECTS_PER_BATCH) {
                 List<String> keys = new ArrayList<>();
                 for (int j = i; j < Math.min(objects, i + OBJECTS_PER_BATCH); j++) {
@@ -105,20 +109,28 @@ class RedriveThroughputBenchmark {
                 worker.run(BatchInput.of("bench-task", keys));
             }
             double seconds = (System.nanoTime() - start) / 1e9;
+            double redriveCpu = (cpuNanos() - cpu) / 1e9;
             HeapWatch.Result h = heap.stop();
+            cpu = cpuNanos();
             double toolAfter = producerPerformance(bootstrap, "perf2");
+            double toolAfterCpu = (cpuNanos() - cpu) / 1e9;
             RedriveCounters c = store.find("bench-task").orElseThrow().counters();
             double redriveRate = c.reproduced() / seconds;
             double toolRate = (toolBefore + toolAfter) / 2;
-            String report = String.format("records: %d of ~1 KB, %d partitions, -Xmx %d MiB%n"
+            String report = String.format("machine: %d cores, load average (1/5/15 min) at start %s, at end %s%n"
+                            + "records: %d of ~1 KB, %d partitions, -Xmx %d MiB%n"
                             + "redrive-batch: %d records re-produced in %.1f s = %.0f records/s%n"
                             + "ProducerPerformance: %.0f records/s before, %.0f records/s after (mean %.0f)%n"
                             + "ratio: %.2f (vs before %.2f, vs after %.2f)%n"
+                            + "process CPU (whole JVM, broker included): redrive %.1f s, ProducerPerformance %.1f s / %.1f s;"
+                            + " records per CPU-second ratio %.2f%n"
                             + "heap during redrive (whole JVM, broker included): live before %d MiB, peak live after GC %d MiB"
                             + " (%d GCs), peak of the heap pools %d MiB%n",
+                    Runtime.getRuntime().availableProcessors(), loadBefore, loadAverage(),
                     RECORDS, PARTITIONS, Runtime.getRuntime().maxMemory() >> 20, c.reproduced(), seconds, redriveRate,
                     toolBefore, toolAfter, toolRate, redriveRate / toolRate, redriveRate / toolBefore,
-                    redriveRate / toolAfter, h.liveBefore() >> 20, h.peakLiveAfterGc() >> 20, h.collections(),
+                    redriveRate / toolAfter, redriveCpu, toolBeforeCpu, toolAfterCpu,
+                    (RECORDS / redriveCpu) / (2 * RECORDS / (toolBeforeCpu + toolAfterCpu)), h.liveBefore() >> 20, h.peakLiveAfterGc() >> 20, h.collections(),
                     h.peakOfPools() >> 20);
             System.out.print(report);
             Path out = Path.of("target/benchmarks");
@@ -127,6 +139,21 @@ class RedriveThroughputBenchmark {
             assertThat(c.reproduced()).isEqualTo(RECORDS);
             assertThat(store.doneMarks()).isEqualTo(RECORDS);
         }
+    }
+
+    private static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            return f[0] + " " + f[1] + " " + f[2];
+        } catch (java.io.IOException | RuntimeException notLinux) {
+            return "n/a";
+        }
+    }
+
+    /** CPU time of the whole process (every thread: worker, clients, the embedded broker). */
+    private static long cpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
     }
 
     /** Originals to partition i % 6, so record i sits at offset i / 6 (checked on every acknowledgement, not stored). */
