@@ -9,7 +9,9 @@ import io.channelpilot.redrive.RedriveTaskStore;
 import io.channelpilot.redrive.TokenBucket;
 import io.channelpilot.time.Sleeper;
 import java.time.Clock;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.slf4j.Logger;
@@ -23,7 +25,7 @@ import org.slf4j.LoggerFactory;
  * once per batch ({@code ADD} + batch marker in one transaction), so a retried batch never counts twice. The task
  * state is re-read every {@value #CHECK_EVERY} records: a cancelled task stops within that many.
  */
-public final class BatchWorker {
+public final class BatchWorker implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(BatchWorker.class);
     /** Records between two re-reads of the task state: a cancelled task stops within this many records. */
@@ -33,14 +35,15 @@ public final class BatchWorker {
 
     private final RedriveTaskStore store;
     private final DlqObjects dlq;
-    private final KafkaConnector connector;
+    private final ConnectionPool connections;
+    private final Map<List<Object>, RecordDecider> deciders = new ConcurrentHashMap<>();
     private final Clock clock;
     private final Sleeper sleeper;
 
     public BatchWorker(RedriveTaskStore store, DlqObjects dlq, KafkaConnector connector, Clock clock, Sleeper sleeper) {
         this.store = store;
         this.dlq = dlq;
-        this.connector = connector;
+        this.connections = new ConnectionPool(connector);
         this.clock = clock;
         this.sleeper = sleeper;
     }
@@ -56,18 +59,26 @@ public final class BatchWorker {
             return result(input, "ALREADY_REPORTED", tally);
         }
         RedriveRequest request = task.request();
-        RecordDecider decider = RecordDecider.of(task.schemaDefinition(), task.partitionColumn(), request.repairs(),
-                request.loopLimit());
+        RecordDecider decider = decider(task);
         Map<Integer, TreeSet<RecordId>> byPartition = readEntries(task, input, tally);
-        boolean cancelled = false;
-        try (KafkaConnector.Connection kafka = connector.open(request.clusterArn())) {
+        boolean cancelled;
+        KafkaConnector.Connection kafka = connections.borrow(request.clusterArn());
+        boolean ended = false;
+        try {
             Map<Integer, long[]> wanted = new TreeMap<>();
             LedgerProtocol ledger = new LedgerProtocol(store, kafka, task, input.batchKey(), tally,
                     new TokenBucket(request.perWorkerRate(), clock, sleeper), of -> contains(wanted, task.topic(), of));
             cancelled = !process(task, byPartition, wanted, kafka.source(), decider, ledger);
+            ended = true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("redrive batch interrupted", e);
+        } finally {
+            if (ended) {
+                connections.giveBack(request.clusterArn(), kafka);
+            } else {
+                kafka.close(); // flushes what was sent; the retry finds those copies through the ledger
+            }
         }
         String outcome = cancelled ? "STOPPED_CANCELLED" : "PROCESSED";
         boolean reported = store.reportBatch(input.taskId(), input.batchKey(), tally.counters());
@@ -191,6 +202,27 @@ public final class BatchWorker {
         }
         long[] offsets = wanted.get(id.partition());
         return id.topic().equals(topic) && offsets != null && java.util.Arrays.binarySearch(offsets, id.offset()) >= 0;
+    }
+
+    /** Deciders are immutable and thread-safe; a warm worker analyses a task's schema once, not once per batch. */
+    private RecordDecider decider(RedriveTask task) {
+        RedriveRequest r = task.request();
+        List<Object> key = List.of(task.schemaDefinition(), task.partitionColumn(), r.repairs(), r.loopLimit());
+        RecordDecider cached = deciders.get(key);
+        if (cached == null) {
+            cached = RecordDecider.of(task.schemaDefinition(), task.partitionColumn(), r.repairs(), r.loopLimit());
+            if (deciders.size() >= 8) {
+                deciders.clear();
+            }
+            deciders.put(key, cached);
+        }
+        return cached;
+    }
+
+    /** Closes the Kafka connections kept between batches. */
+    @Override
+    public void close() {
+        connections.close();
     }
 
     private boolean stillActive(String taskId) {

@@ -38,6 +38,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -62,6 +63,7 @@ class BatchWorkerKafkaTest {
     final VirtualClock clock = VirtualClock.startingAt(Instant.parse("2026-01-01T01:00:00Z"));
     final InMemoryRedriveTaskStore store = new InMemoryRedriveTaskStore();
     final Map<String, List<DlqEntry>> objects = new HashMap<>();
+    final List<BatchWorker> workers = new ArrayList<>();
     String topic;
 
     @BeforeAll
@@ -235,6 +237,29 @@ class BatchWorkerKafkaTest {
         assertThat(copies()).extracting(Copy::of).containsExactly(topic + "/0/0", topic + "/0/1");
     }
 
+    @Test
+    void shouldKeepTheConnectionForTheNextBatchOnlyWhenABatchEndedNormally() {
+        givenDeadLetteredRecords();
+        givenTask("t9", RunMode.LIVE);
+        AtomicInteger opened = new AtomicInteger();
+        DyingStore dying = new DyingStore(store, 1);
+        BatchWorker worker = worker(dying, opened);
+
+        // a batch that dies closes its connection; the next batch opens a new one and keeps it
+        assertThatThrownBy(() -> worker.run(batch("t9"))).isInstanceOf(WorkerKilled.class);
+        assertThat(opened).hasValue(1);
+        dying.revive();
+        assertThat(worker.run(batch("t9")).outcome()).isEqualTo("PROCESSED");
+        assertThat(opened).hasValue(2);
+        givenTask2("t10");
+        assertThat(worker.run(batch("t10")).outcome()).isEqualTo("PROCESSED");
+
+        assertThat(opened).hasValue(2);
+        assertThat(copies()).extracting(Copy::of).containsExactly(topic + "/0/0", topic + "/0/1", topic + "/0/0",
+                topic + "/0/1");
+        assertThat(store.find("t10").orElseThrow().counters()).isEqualTo(new RedriveCounters(2, 4, 2, 2, 0, 0, 0, 1));
+    }
+
     // ---------------------------------------------------------------- fixtures
 
     record Copy(String of, String count, String value) {
@@ -242,6 +267,12 @@ class BatchWorkerKafkaTest {
 
     void givenTask(String id, RunMode mode) {
         store.create(task(id, mode, List.of(RepairRule.parse("coerce:/id=integer")), 100));
+    }
+
+    /** A second live task over the same records (the first one finished: the channel lock is free again). */
+    void givenTask2(String id) {
+        store.transition("t9", Set.of(TaskState.RUNNING), TaskState.SUCCEEDED, "", clock.instant());
+        store.create(task(id, RunMode.LIVE, List.of(RepairRule.parse("coerce:/id=integer")), 100));
     }
 
     RedriveTask task(String id, RunMode mode, List<RepairRule> repairs, int rate) {
@@ -256,11 +287,25 @@ class BatchWorkerKafkaTest {
     }
 
     BatchWorker worker(io.channelpilot.redrive.RedriveTaskStore s) {
+        return worker(s, new AtomicInteger());
+    }
+
+    /** A worker whose connector counts the connections it opened; closed after the test. */
+    BatchWorker worker(io.channelpilot.redrive.RedriveTaskStore s, AtomicInteger opened) {
         Properties plain = new KafkaSettings(KafkaSettings.Auth.PLAINTEXT, "").security();
         String bootstrap = kafka.bootstrapServers(CLUSTER);
-        KafkaConnector connector = arn -> new KafkaConnector.Connection(new KafkaRecordSource(bootstrap, plain),
-                new KafkaRecordSink(bootstrap, plain));
-        return new BatchWorker(s, new FakeDlq(), connector, clock, clock);
+        KafkaConnector connector = arn -> {
+            opened.incrementAndGet();
+            return new KafkaConnector.Connection(new KafkaRecordSource(bootstrap, plain), new KafkaRecordSink(bootstrap, plain));
+        };
+        BatchWorker w = new BatchWorker(s, new FakeDlq(), connector, clock, clock);
+        workers.add(w);
+        return w;
+    }
+
+    @AfterEach
+    void closeWorkers() {
+        workers.forEach(BatchWorker::close);
     }
 
     final class FakeDlq implements DlqObjects {
@@ -330,6 +375,7 @@ class BatchWorkerKafkaTest {
         private final InMemoryRedriveTaskStore delegate;
         private final int dieAt;
         private int doneMarks;
+        private boolean revived;
 
         DyingStore(InMemoryRedriveTaskStore delegate) {
             this(delegate, 1);
@@ -338,6 +384,11 @@ class BatchWorkerKafkaTest {
         DyingStore(InMemoryRedriveTaskStore delegate, int dieAt) {
             this.delegate = delegate;
             this.dieAt = dieAt;
+        }
+
+        /** From now on the store never dies (the same worker instance runs the retry). */
+        void revive() {
+            revived = true;
         }
 
         @Override
@@ -387,7 +438,7 @@ class BatchWorkerKafkaTest {
 
         @Override
         public void settle(String taskId, LedgerEntry entry) {
-            if (entry.state() == LedgerEntry.LedgerState.DONE && ++doneMarks == dieAt) {
+            if (entry.state() == LedgerEntry.LedgerState.DONE && ++doneMarks == dieAt && !revived) {
                 throw new WorkerKilled();
             }
             delegate.settle(taskId, entry);

@@ -110,6 +110,7 @@ class RedriveThroughputBenchmark {
             }
             double seconds = (System.nanoTime() - start) / 1e9;
             double redriveCpu = (cpuNanos() - cpu) / 1e9;
+            worker.close();
             HeapWatch.Result h = heap.stop();
             cpu = cpuNanos();
             double toolAfter = producerPerformance(bootstrap, "perf2");
