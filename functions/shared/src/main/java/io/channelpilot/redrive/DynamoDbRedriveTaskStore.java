@@ -12,9 +12,11 @@ import java.util.Optional;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * {@link RedriveTaskStore} on the status table ({@code pk}/{@code sk}, TTL attribute {@code expiresAt}):
@@ -32,6 +34,8 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
 public final class DynamoDbRedriveTaskStore implements RedriveTaskStore {
 
     static final Duration LEDGER_TTL = Duration.ofDays(30);
+    /** Items per BatchWriteItem request (the DynamoDB limit). */
+    static final int BATCH_WRITE_LIMIT = 25;
 
     private final DynamoDbClient dynamo;
     private final String table;
@@ -177,6 +181,32 @@ public final class DynamoDbRedriveTaskStore implements RedriveTaskStore {
     @Override
     public void settle(String taskId, LedgerEntry entry) {
         dynamo.putItem(r -> r.tableName(table).item(ledgerItem(taskId, entry)));
+    }
+
+    /**
+     * BatchWriteItem in chunks of 25 (unconditional puts, like {@link #settle}); items DynamoDB leaves unprocessed
+     * (throttling) are retried once in a batch, then one by one with the SDK's own retry and back-off.
+     */
+    @Override
+    public void settleAll(String taskId, List<LedgerEntry> entries) {
+        for (int i = 0; i < entries.size(); i += BATCH_WRITE_LIMIT) {
+            List<WriteRequest> chunk = new ArrayList<>();
+            for (LedgerEntry e : entries.subList(i, Math.min(entries.size(), i + BATCH_WRITE_LIMIT))) {
+                chunk.add(WriteRequest.builder().putRequest(p -> p.item(ledgerItem(taskId, e))).build());
+            }
+            List<WriteRequest> left = unprocessed(chunk);
+            if (!left.isEmpty()) {
+                left = unprocessed(left);
+            }
+            for (WriteRequest w : left) {
+                dynamo.putItem(r -> r.tableName(table).item(w.putRequest().item()));
+            }
+        }
+    }
+
+    private List<WriteRequest> unprocessed(List<WriteRequest> requests) {
+        BatchWriteItemResponse r = dynamo.batchWriteItem(b -> b.requestItems(Map.of(table, requests)));
+        return r.hasUnprocessedItems() ? r.unprocessedItems().getOrDefault(table, List.of()) : List.of();
     }
 
     private Map<String, AttributeValue> ledgerItem(String taskId, LedgerEntry e) {

@@ -45,4 +45,13 @@ public interface RedriveTaskStore {
 
     /** Overwrites a ledger entry the caller owns (CLAIMED → DONE, or a settled state). */
     void settle(String taskId, LedgerEntry entry);
+
+    /**
+     * {@link #settle} for several entries the caller owns, in as few requests as the store allows (DONE marks of
+     * acknowledged sends). Not atomic: after a failure any subset may be written, which the ledger protocol allows
+     * (an entry left CLAIMED is checked against the topic by the retry).
+     */
+    default void settleAll(String taskId, java.util.List<LedgerEntry> entries) {
+        entries.forEach(e -> settle(taskId, e));
+    }
 }

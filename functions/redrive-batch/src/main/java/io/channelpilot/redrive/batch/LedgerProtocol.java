@@ -7,7 +7,9 @@ import io.channelpilot.redrive.RedriveTask;
 import io.channelpilot.redrive.RedriveTaskStore;
 import io.channelpilot.redrive.TokenBucket;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
@@ -34,11 +36,14 @@ import java.util.function.Predicate;
  *
  * <p>Sends are pipelined: acknowledgements are collected in send order as they arrive ({@link #settleAcknowledged}),
  * and the worker blocks only when more than a window of sends is unacknowledged ({@link #awaitSendsBeyond}) or at the
- * end of the batch ({@link #awaitSends}). A record is marked DONE only after its own acknowledgement.
+ * end of the batch ({@link #awaitSends}). A record is marked DONE only after its own acknowledgement; DONE marks are
+ * written 25 at a time ({@link RedriveTaskStore#settleAll}: one BatchWriteItem), and at the end of the batch.
  */
 final class LedgerProtocol {
 
     private static final long SEND_TIMEOUT_SECONDS = 60;
+    /** DONE marks per store write: DynamoDB's BatchWriteItem limit. */
+    static final int DONE_MARKS_PER_WRITE = 25;
 
     private record Pending(RecordId id, long claimEndOffset, Future<Long> offset) {
     }
@@ -52,6 +57,8 @@ final class LedgerProtocol {
     private final boolean dryRun;
     private final ArrayDeque<Pending> pending = new ArrayDeque<>();
     private RedriveSendFailed failure;
+    /** DONE marks of acknowledged sends not yet written: a death leaves them CLAIMED, which the retry resolves. */
+    private final List<LedgerEntry> doneMarks = new ArrayList<>();
     private final Map<String, Map<String, Long>> copies = new HashMap<>();
     private final Predicate<String> inBatch;
 
@@ -144,8 +151,18 @@ final class LedgerProtocol {
         while (!pending.isEmpty()) {
             ok &= settle(pending.pollFirst());
         }
+        flushDoneMarks();
         if (!ok) {
             throw failure;
+        }
+    }
+
+    /** Writes the DONE marks collected so far (acknowledged sends only) in one store request per 25. */
+    private void flushDoneMarks() {
+        if (!doneMarks.isEmpty()) {
+            List<LedgerEntry> marks = List.copyOf(doneMarks);
+            doneMarks.clear();
+            store.settleAll(task.taskId(), marks);
         }
     }
 
@@ -153,9 +170,11 @@ final class LedgerProtocol {
     private boolean settle(Pending p) throws InterruptedException {
         try {
             long offset = p.offset().get(SEND_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-            store.settle(task.taskId(), done(LedgerEntry.claimed(p.id(), batchKey, p.id().partition(), p.claimEndOffset()),
-                    offset));
+            doneMarks.add(done(LedgerEntry.claimed(p.id(), batchKey, p.id().partition(), p.claimEndOffset()), offset));
             tally.reproduced++;
+            if (doneMarks.size() >= DONE_MARKS_PER_WRITE) {
+                flushDoneMarks();
+            }
             return true;
         } catch (ExecutionException | TimeoutException e) {
             if (failure == null) {

@@ -265,6 +265,31 @@ class RedriveEndToEndTest {
         }
     }
 
+    @Test
+    @Order(7)
+    void shouldWriteDoneMarksTwentyFivePerBatchWriteAndReadThemBackFromTheLedger() {
+        // GIVEN 60 claimed ledger entries in the status table
+        DynamoDbRedriveTaskStore store = new DynamoDbRedriveTaskStore(dynamo, world.stack().statusTable(), world.clock());
+        List<io.channelpilot.redrive.LedgerEntry> marks = new java.util.ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            io.channelpilot.redrive.RecordId id = new io.channelpilot.redrive.RecordId("marks-topic", i % 3, i);
+            assertThat(store.claim("marks-task", io.channelpilot.redrive.LedgerEntry.claimed(id, "b1", i % 3, 100))).isEmpty();
+            marks.add(new io.channelpilot.redrive.LedgerEntry(id, io.channelpilot.redrive.LedgerEntry.LedgerState.DONE,
+                    "b1", i % 3, 100, 1_000 + i, ""));
+        }
+        long before = world.server().calls().count("dynamodb:BatchWriteItem");
+
+        // WHEN the worker writes their DONE marks at once
+        store.settleAll("marks-task", marks);
+
+        // THEN three BatchWriteItem requests (25 + 25 + 10) overwrote every entry with its DONE mark
+        assertThat(world.server().calls().count("dynamodb:BatchWriteItem") - before).isEqualTo(3);
+        for (io.channelpilot.redrive.LedgerEntry mark : marks) {
+            assertThat(store.claim("marks-task", io.channelpilot.redrive.LedgerEntry.claimed(mark.id(), "b2", 0, 0)))
+                    .contains(mark);
+        }
+    }
+
     static byte[] missingAmount(String id) {
         return ("{\"order_id\":\"" + id + "\",\"event_time\":\"2026-05-01T10:00:00Z\"}").getBytes(StandardCharsets.UTF_8);
     }
