@@ -9,6 +9,7 @@ import io.channelpilot.redrive.RedriveTaskStore;
 import io.channelpilot.redrive.TokenBucket;
 import io.channelpilot.time.Sleeper;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -32,6 +33,8 @@ public final class BatchWorker implements AutoCloseable {
     static final int CHECK_EVERY = 5_000;
     /** Unacknowledged sends before the worker waits for the oldest (the producer's buffer bounds the bytes). */
     static final int MAX_IN_FLIGHT = 5_000;
+    /** Records claimed per ledger request (DynamoDB TransactWriteItems takes 100 items). */
+    static final int CLAIMS_PER_REQUEST = 100;
 
     private final RedriveTaskStore store;
     private final DlqObjects dlq;
@@ -150,31 +153,46 @@ public final class BatchWorker implements AutoCloseable {
         }
         try (ReadAhead reader = ReadAhead.start(source, topic, wanted, endBefore, decider)) {
             long visited = 0;
+            List<ReadAhead.Item> items = new ArrayList<>();
+            List<LedgerProtocol.Candidate> produce = new ArrayList<>();
             while (true) {
-                ReadAhead.Item item = reader.next();
-                if (item instanceof ReadAhead.End end) {
-                    ledger.awaitSends();
-                    return end.completed();
+                // what the reader has ready, up to one claim request: claims go to the store together
+                items.clear();
+                items.add(reader.next());
+                reader.drainTo(items, CLAIMS_PER_REQUEST - 1);
+                produce.clear();
+                boolean stop = false;
+                for (ReadAhead.Item item : items) {
+                    if (!(item instanceof ReadAhead.Decided decided)) {
+                        continue;
+                    }
+                    if (++visited % CHECK_EVERY == 0 && !stillActive(task.taskId())) {
+                        stop = true;
+                        break;
+                    }
+                    SourceRecord record = decided.record();
+                    RecordId id = new RecordId(topic, record.partition(), record.offset());
+                    if (decided.decision() instanceof RecordDecider.Park park) {
+                        ledger.park(id, park.reason());
+                    } else {
+                        produce.add(new LedgerProtocol.Candidate(id, record,
+                                ((RecordDecider.Produce) decided.decision()).value(), endBefore.get(id.partition())));
+                    }
                 }
-                if (item instanceof ReadAhead.Failed failed) {
-                    throw rethrow(failed.error());
-                }
-                if (item instanceof ReadAhead.Missing missing) {
-                    ledger.missing(missing.id(), missing.logStartNow());
-                    continue;
-                }
-                if (++visited % CHECK_EVERY == 0 && !stillActive(task.taskId())) {
+                ledger.produceAll(produce);
+                if (stop) {
                     ledger.awaitSends();
                     return false;
                 }
-                ReadAhead.Decided decided = (ReadAhead.Decided) item;
-                SourceRecord record = decided.record();
-                RecordId id = new RecordId(topic, record.partition(), record.offset());
-                if (decided.decision() instanceof RecordDecider.Park park) {
-                    ledger.park(id, park.reason());
-                } else {
-                    ledger.produce(id, record, ((RecordDecider.Produce) decided.decision()).value(),
-                            endBefore.get(id.partition()));
+                for (ReadAhead.Item item : items) {
+                    if (item instanceof ReadAhead.Missing missing) {
+                        ledger.missing(missing.id(), missing.logStartNow());
+                    } else if (item instanceof ReadAhead.Failed failed) {
+                        throw rethrow(failed.error());
+                    } else if (item instanceof ReadAhead.End end) { // always the last item
+                        ledger.awaitSends();
+                        return end.completed();
+                    }
                 }
                 ledger.settleAcknowledged();
                 ledger.awaitSendsBeyond(MAX_IN_FLIGHT);

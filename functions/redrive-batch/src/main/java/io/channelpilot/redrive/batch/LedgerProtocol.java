@@ -34,7 +34,7 @@ import java.util.function.Predicate;
  * sent now. Parked and expired records get settled entries the same way (no
  * produce). Dry runs write nothing and only count.
  *
- * <p>Sends are pipelined: acknowledgements are collected in send order as they arrive ({@link #settleAcknowledged}),
+ * <p>Claims are made for up to 100 records at a time ({@link #produceAll}), each before its send. Sends are pipelined: acknowledgements are collected in send order as they arrive ({@link #settleAcknowledged}),
  * and the worker blocks only when more than a window of sends is unacknowledged ({@link #awaitSendsBeyond}) or at the
  * end of the batch ({@link #awaitSends}). A record is marked DONE only after its own acknowledgement; DONE marks are
  * written 25 at a time ({@link RedriveTaskStore#settleAll}: one BatchWriteItem), and at the end of the batch.
@@ -91,28 +91,50 @@ final class LedgerProtocol {
         settleOnce(id, LedgerState.PARKED, reason);
     }
 
-    void produce(RecordId id, SourceRecord original, byte[] value, long endOffset) throws InterruptedException {
+    /** A record to re-produce: its copy's value and the log-end offset of its partition read before the claims. */
+    record Candidate(RecordId id, SourceRecord original, byte[] value, long endOffset) {
+    }
+
+    /**
+     * Claims the candidates in one store call ({@link RedriveTaskStore#claimAll}: one TransactWriteItems per 100 on
+     * DynamoDB), then sends those claimed now and resolves the others: every claim still precedes its send.
+     */
+    void produceAll(List<Candidate> candidates) throws InterruptedException {
+        if (candidates.isEmpty()) {
+            return;
+        }
         if (dryRun) {
-            tally.reproduced++;
+            tally.reproduced += candidates.size();
             return;
         }
-        Optional<LedgerEntry> existing = store.claim(task.taskId(), LedgerEntry.claimed(id, batchKey, id.partition(), endOffset));
-        if (existing.isEmpty()) {
-            send(id, original, value, endOffset);
-            return;
+        List<LedgerEntry> claims = new ArrayList<>(candidates.size());
+        for (Candidate c : candidates) {
+            claims.add(LedgerEntry.claimed(c.id(), batchKey, c.id().partition(), c.endOffset()));
         }
-        LedgerEntry e = existing.get();
+        Map<RecordId, LedgerEntry> existing = store.claimAll(task.taskId(), claims);
+        for (Candidate c : candidates) {
+            LedgerEntry e = existing.get(c.id());
+            if (e == null) {
+                send(c.id(), c.original(), c.value(), c.endOffset());
+            } else {
+                resolve(c, e);
+            }
+        }
+    }
+
+    /** The record already had an entry: another batch's (a DLQ duplicate), or one of this batch's earlier attempts. */
+    private void resolve(Candidate c, LedgerEntry e) throws InterruptedException {
         if (!e.batchKey().equals(batchKey)) {
             tally.skipped++;
         } else if (e.state() != LedgerState.CLAIMED) {
             countEarlier(e);
         } else {
-            Long copy = copiesFrom(e.targetPartition(), e.claimEndOffset()).get(id.text());
+            Long copy = copiesFrom(e.targetPartition(), e.claimEndOffset()).get(c.id().text());
             if (copy != null) {
                 store.settle(task.taskId(), done(e, copy));
                 tally.reproduced++;
             } else {
-                send(id, original, value, e.claimEndOffset());
+                send(c.id(), c.original(), c.value(), e.claimEndOffset());
             }
         }
     }

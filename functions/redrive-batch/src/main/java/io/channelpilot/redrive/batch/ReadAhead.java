@@ -59,6 +59,11 @@ final class ReadAhead implements AutoCloseable {
         return queue.take();
     }
 
+    /** Moves up to {@code max} items that are already waiting into {@code into}, without blocking. */
+    int drainTo(java.util.Collection<Item> into, int max) {
+        return queue.drainTo(into, max);
+    }
+
     private void read(RecordSource source, String topic, Map<Integer, long[]> wanted, Map<Integer, Long> ends,
                       RecordDecider decider) {
         Item last;
