@@ -12,13 +12,9 @@ import java.util.Optional;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
-import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
-import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * {@link RedriveTaskStore} on the status table ({@code pk}/{@code sk}, TTL attribute {@code expiresAt}):
@@ -36,20 +32,18 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 public final class DynamoDbRedriveTaskStore implements RedriveTaskStore {
 
     static final Duration LEDGER_TTL = Duration.ofDays(30);
-    /** Items per TransactWriteItems request (the DynamoDB limit). */
-    static final int TRANSACT_LIMIT = 100;
-    private static final String CHECK_FAILED = "ConditionalCheckFailed";
-    /** Items per BatchWriteItem request (the DynamoDB limit). */
-    static final int BATCH_WRITE_LIMIT = 25;
 
     private final DynamoDbClient dynamo;
     private final String table;
     private final Clock clock;
+    private final DynamoDbLedgerBatches batches;
 
     public DynamoDbRedriveTaskStore(DynamoDbClient dynamo, String table, Clock clock) {
         this.dynamo = dynamo;
         this.table = table;
         this.clock = clock;
+        this.batches = new DynamoDbLedgerBatches(dynamo, table, this::ledgerItem, this::claim,
+                (taskId, id) -> get(ledgerPk(taskId, id), "LEDGER"));
     }
 
     @Override
@@ -183,59 +177,10 @@ public final class DynamoDbRedriveTaskStore implements RedriveTaskStore {
         }
     }
 
-    /**
-     * Up to {@value #TRANSACT_LIMIT} conditional puts per TransactWriteItems (each {@code attribute_not_exists}, as in
-     * {@link #claim}). A transaction is all or nothing: when some records already have an entry, DynamoDB cancels it
-     * and names them, returning their items ({@code ReturnValuesOnConditionCheckFailure=ALL_OLD}); the others are
-     * claimed again in a new transaction. Any other cancellation (a conflicting write, throttling) falls back to one
-     * {@link #claim} per remaining record. A transactional write costs two write units per item.
-     */
+    /** One TransactWriteItems per 100 records ({@link DynamoDbLedgerBatches#claimAll}). */
     @Override
     public Map<RecordId, LedgerEntry> claimAll(String taskId, List<LedgerEntry> entries) {
-        Map<RecordId, LedgerEntry> existing = new HashMap<>();
-        for (int i = 0; i < entries.size(); i += TRANSACT_LIMIT) {
-            List<LedgerEntry> left = entries.subList(i, Math.min(entries.size(), i + TRANSACT_LIMIT));
-            while (!left.isEmpty()) {
-                left = claimTransaction(taskId, left, existing);
-            }
-        }
-        return existing;
-    }
-
-    /** @return the entries still to claim (none when the transaction went through or the fallback claimed them) */
-    private List<LedgerEntry> claimTransaction(String taskId, List<LedgerEntry> entries, Map<RecordId, LedgerEntry> existing) {
-        List<TransactWriteItem> puts = new ArrayList<>();
-        for (LedgerEntry e : entries) {
-            puts.add(TransactWriteItem.builder().put(p -> p.tableName(table).item(ledgerItem(taskId, e))
-                    .conditionExpression("attribute_not_exists(pk)")
-                    .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)).build());
-        }
-        try {
-            dynamo.transactWriteItems(r -> r.transactItems(puts));
-            return List.of();
-        } catch (TransactionCanceledException cancelled) {
-            List<CancellationReason> reasons = cancelled.hasCancellationReasons() ? cancelled.cancellationReasons() : List.of();
-            boolean onlyExisting = reasons.size() == entries.size()
-                    && reasons.stream().allMatch(r -> "None".equals(r.code()) || CHECK_FAILED.equals(r.code()))
-                    && reasons.stream().anyMatch(r -> CHECK_FAILED.equals(r.code()));
-            if (!onlyExisting) {
-                entries.forEach(e -> claim(taskId, e).ifPresent(found -> existing.put(e.id(), found)));
-                return List.of();
-            }
-            List<LedgerEntry> retry = new ArrayList<>();
-            for (int j = 0; j < entries.size(); j++) {
-                LedgerEntry e = entries.get(j);
-                CancellationReason reason = reasons.get(j);
-                if (CHECK_FAILED.equals(reason.code())) {
-                    Map<String, AttributeValue> item = reason.hasItem() && !reason.item().isEmpty() ? reason.item()
-                            : get(ledgerPk(taskId, e.id()), "LEDGER");
-                    existing.put(e.id(), item == null ? e : RedriveItems.toLedger(e.id(), item));
-                } else {
-                    retry.add(e);
-                }
-            }
-            return retry;
-        }
+        return batches.claimAll(taskId, entries);
     }
 
     @Override
@@ -243,30 +188,10 @@ public final class DynamoDbRedriveTaskStore implements RedriveTaskStore {
         dynamo.putItem(r -> r.tableName(table).item(ledgerItem(taskId, entry)));
     }
 
-    /**
-     * BatchWriteItem in chunks of 25 (unconditional puts, like {@link #settle}); items DynamoDB leaves unprocessed
-     * (throttling) are retried once in a batch, then one by one with the SDK's own retry and back-off.
-     */
+    /** One BatchWriteItem per 25 entries ({@link DynamoDbLedgerBatches#settleAll}). */
     @Override
     public void settleAll(String taskId, List<LedgerEntry> entries) {
-        for (int i = 0; i < entries.size(); i += BATCH_WRITE_LIMIT) {
-            List<WriteRequest> chunk = new ArrayList<>();
-            for (LedgerEntry e : entries.subList(i, Math.min(entries.size(), i + BATCH_WRITE_LIMIT))) {
-                chunk.add(WriteRequest.builder().putRequest(p -> p.item(ledgerItem(taskId, e))).build());
-            }
-            List<WriteRequest> left = unprocessed(chunk);
-            if (!left.isEmpty()) {
-                left = unprocessed(left);
-            }
-            for (WriteRequest w : left) {
-                dynamo.putItem(r -> r.tableName(table).item(w.putRequest().item()));
-            }
-        }
-    }
-
-    private List<WriteRequest> unprocessed(List<WriteRequest> requests) {
-        BatchWriteItemResponse r = dynamo.batchWriteItem(b -> b.requestItems(Map.of(table, requests)));
-        return r.hasUnprocessedItems() ? r.unprocessedItems().getOrDefault(table, List.of()) : List.of();
+        batches.settleAll(taskId, entries);
     }
 
     private Map<String, AttributeValue> ledgerItem(String taskId, LedgerEntry e) {

@@ -31,13 +31,15 @@ import java.util.function.Predicate;
  * <em>this</em> batch comes from an earlier attempt that died: DONE/PARKED/EXPIRED are counted as they ended; CLAIMED
  * means "maybe sent": the partition is scanned from the claimed log-end offset for a copy with this task id and
  * redrive-of (one scan per partition indexes the copies of every original of this batch); found → DONE, not found →
- * sent now. Parked and expired records get settled entries the same way (no
- * produce). Dry runs write nothing and only count.
+ * sent now. Parked and expired records get settled entries the same way (no produce). Dry runs write nothing and only
+ * count.
  *
- * <p>Claims are made for up to 100 records at a time ({@link #produceAll}), each before its send. Sends are pipelined: acknowledgements are collected in send order as they arrive ({@link #settleAcknowledged}),
- * and the worker blocks only when more than a window of sends is unacknowledged ({@link #awaitSendsBeyond}) or at the
- * end of the batch ({@link #awaitSends}). A record is marked DONE only after its own acknowledgement; DONE marks are
- * written 25 at a time ({@link RedriveTaskStore#settleAll}: one BatchWriteItem), and at the end of the batch.
+ * <p>Claims are made for up to 100 records at a time ({@link #produceAll}: one TransactWriteItems on DynamoDB), each
+ * before its send. Sends are pipelined: acknowledgements are collected in send order as they arrive
+ * ({@link #settleAcknowledged}), and the worker blocks only when more than a window of sends is unacknowledged
+ * ({@link #awaitSendsBeyond}) or at the end of the batch ({@link #awaitSends}). A record is marked DONE only after its
+ * own acknowledgement; DONE marks are written 25 at a time ({@link RedriveTaskStore#settleAll}: one BatchWriteItem),
+ * and at the end of the batch.
  */
 final class LedgerProtocol {
 
