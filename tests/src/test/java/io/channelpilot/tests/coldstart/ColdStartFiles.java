@@ -8,8 +8,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Comparator;
+import java.util.List;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 import java.util.zip.ZipInputStream;
 
 /** File chores of the cold-start benchmark: unzip a deployment zip, copy the harness classes, clean up. */
@@ -60,9 +62,11 @@ final class ColdStartFiles {
         return target;
     }
 
-    static int jarCount(Path lib) throws IOException {
-        try (Stream<Path> files = Files.list(lib)) {
-            return (int) files.filter(f -> f.toString().endsWith(".jar")).count();
+    /** The jar names under lib/ of a deployment zip, sorted. */
+    static List<String> libJars(Path zip) throws IOException {
+        try (ZipFile z = new ZipFile(zip.toFile())) {
+            return z.stream().map(ZipEntry::getName).filter(n -> n.startsWith("lib/") && n.endsWith(".jar"))
+                    .map(n -> n.substring("lib/".length())).sorted().toList();
         }
     }
 
