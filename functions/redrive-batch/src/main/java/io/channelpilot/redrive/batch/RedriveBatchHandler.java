@@ -21,7 +21,7 @@ import software.amazon.lambda.powertools.metrics.MetricsFactory;
 import software.amazon.lambda.powertools.metrics.model.MetricUnit;
 
 /** Distributed Map child of redrive-dlq: {@code {"BatchInput": {"taskId"}, "Items": [{"Key"}...]}} → {@link BatchResult}. */
-public final class RedriveBatchHandler implements RequestStreamHandler {
+public final class RedriveBatchHandler implements RequestStreamHandler, AutoCloseable {
 
     private static final ObjectMapper MAPPER = RedriveJson.MAPPER;
 
@@ -81,5 +81,11 @@ public final class RedriveBatchHandler implements RequestStreamHandler {
             throw new io.channelpilot.workflow.InvalidTaskInput(io.channelpilot.workflow.InvalidTaskInput.Code.INPUT_NOT_OBJECT,
                     "$", "is not JSON", "Invoke the function only from the redrive-dlq state machine.");
         }
+    }
+
+    /** Closes the Kafka connections kept between invocations (Lambda never calls this; the local world does on shutdown). */
+    @Override
+    public void close() {
+        worker.close();
     }
 }

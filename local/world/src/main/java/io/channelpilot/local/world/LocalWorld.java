@@ -103,9 +103,13 @@ public final class LocalWorld implements AutoCloseable {
         stack.createProductResources(server.endpoint(), file.region());
         SamTemplate template = SamTemplate.load(options.template(), stack.templateParameters(), file.region(),
                 file.account());
-        this.workflows = new WorkflowHost(template, clock, functionEnvironment(),
-                options.handlers() != null ? options.handlers()
-                        : new WorldHandlerFactory(Thread.currentThread().getContextClassLoader(), clock),
+        HandlerFactory handlers = options.handlers();
+        if (handlers == null) {
+            WorldHandlerFactory factory = new WorldHandlerFactory(Thread.currentThread().getContextClassLoader(), clock);
+            closeables.add(factory); // closed before Kafka (reverse order): handlers may hold broker connections
+            handlers = factory;
+        }
+        this.workflows = new WorkflowHost(template, clock, functionEnvironment(), handlers,
                 new SdkS3ObjectLister(LocalClients.s3(server.endpoint(), file.region())),
                 unsupportedIntegrations(), file.region(), file.account(), options.executor());
         StepFunctionsEmulator sfn = new StepFunctionsEmulator(workflows.executions());
