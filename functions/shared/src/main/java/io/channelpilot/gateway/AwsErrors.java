@@ -25,8 +25,10 @@ public final class AwsErrors {
             "UnauthorizedException", "UnrecognizedClientException", "InvalidClientTokenId", "ExpiredToken",
             "ExpiredTokenException", "SignatureDoesNotMatch", "MissingAuthenticationToken", "AuthorizationError",
             "KMSAccessDeniedException");
+    // "Throttled" is SNS's code for ThrottledException (SDK 2.57.8 models it as HTTP 429; SNS's API reference says 400,
+    // and a 400 is neither retried by the SDK nor recognised by isThrottlingException())
     private static final Set<String> THROTTLE_CODES = Set.of("Throttling", "ThrottlingException",
-            "TooManyRequestsException", "ThrottledException", "RequestLimitExceeded", "LimitExceededException");
+            "TooManyRequestsException", "ThrottledException", "Throttled", "RequestLimitExceeded", "LimitExceededException");
 
     private AwsErrors() {
     }
