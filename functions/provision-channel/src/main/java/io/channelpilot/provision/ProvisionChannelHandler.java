@@ -3,6 +3,7 @@ package io.channelpilot.provision;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.channelpilot.gateway.AwsErrors;
 import io.channelpilot.gateway.ProvisioningClients;
 import io.channelpilot.gateway.SdkAlarmGateway;
 import io.channelpilot.gateway.SdkChannelGateway;
@@ -19,6 +20,7 @@ import java.io.UncheckedIOException;
 import java.time.Clock;
 import io.channelpilot.time.TimeSource;
 import java.util.Map;
+import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.lambda.powertools.logging.PowertoolsLogging;
 import software.amazon.lambda.powertools.metrics.Metrics;
 import software.amazon.lambda.powertools.metrics.MetricsFactory;
@@ -58,7 +60,13 @@ public final class ProvisionChannelHandler implements RequestStreamHandler {
         metrics.captureColdStartMetric(context);
         try {
             ProvisionResult result = PowertoolsLogging.withLogging(context, () -> {
-                ProvisionOutcome outcome = service.run(ProvisionRequest.from(read(input), mapper));
+                ProvisionOutcome outcome;
+                try {
+                    outcome = service.run(ProvisionRequest.from(read(input), mapper));
+                } catch (SdkException e) {
+                    // e.g. S3 Tables CreateNamespace or a status-store write throttled beyond the SDK's retries
+                    throw AwsErrors.escaped(e);
+                }
                 if (outcome instanceof ProvisionOutcome.Refused refused) {
                     throw refused.problem().toError();
                 }

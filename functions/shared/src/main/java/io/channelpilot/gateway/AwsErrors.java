@@ -80,6 +80,17 @@ public final class AwsErrors {
                 + e.getClass().getSimpleName() + ")", e);
     }
 
+    /**
+     * An SDK failure that reached a handler unclassified (a gateway or store that lets SDK exceptions through), classified
+     * the same way, so that throttling, 5xx and network trouble reach the state machine as {@link AwsThrottled}, which
+     * its Retry names, instead of an SDK class name it neither retries nor recognises.
+     */
+    public static RuntimeException escaped(SdkException e) {
+        String service = e instanceof AwsServiceException aws && aws.awsErrorDetails() != null
+                && aws.awsErrorDetails().serviceName() != null ? aws.awsErrorDetails().serviceName() : "aws";
+        return translate(service, "call", "the action named in the error", e);
+    }
+
     public static String errorCode(AwsServiceException e) {
         return e.awsErrorDetails() == null || e.awsErrorDetails().errorCode() == null ? "" : e.awsErrorDetails().errorCode();
     }

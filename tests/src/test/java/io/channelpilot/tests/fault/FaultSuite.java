@@ -2,6 +2,7 @@ package io.channelpilot.tests.fault;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.channelpilot.cli.ChannelPilot;
 import io.channelpilot.gateway.ChannelRequests;
 import io.channelpilot.local.sfn.exec.ExecutionDescription;
@@ -19,9 +20,13 @@ import io.channelpilot.spec.SpecResolver;
 import io.channelpilot.store.ChannelKey;
 import io.channelpilot.store.DynamoDbStatusStore;
 import io.channelpilot.tests.Repo;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -38,12 +43,12 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.kafka.KafkaClient;
 
 /**
- * Issue 8.3, the fault suite's scenario, sized by the caller: one local world ({@code local/worlds/default.json},
- * Express cluster {@code orders-express} tagged with the {@code prefix=orders.} rule), executions on a thread pool so
+ * Issue 8.3, the fault suite's scenario, sized by the caller: one local world ({@code local/worlds/default.json} with
+ * its channels-per-cluster quota raised to fit the topics, Express cluster {@code orders-express} tagged with the {@code prefix=orders.} rule), executions on a thread pool so
  * they overlap for real. Before the faults: a channel on {@code orders.created} whose DLQ holds {@code dlqRecords}
  * repairable records (missing {@code amount}), and {@code topics} new topics created through the real SDK (their
- * CloudTrail events wait on the bus). Then every emulated operation ({@code *}) gets 30% throttling, 5% 5xx and a fixed
- * latency on the virtual clock (the world's seeded fault injector), while the events start the provisioning workflows
+ * CloudTrail events wait on the bus). Then every emulated operation ({@code *}) gets 30% throttling, 5% 5xx (3% instead
+ * of the call, 2% after it took effect) and a fixed latency on the virtual clock (the world's seeded fault injector), while the events start the provisioning workflows
  * and the operator CLI starts one redrive of the DLQ. Then the faults are switched off, and the reconcile sweep runs
  * until it finds nothing to do. The test reads the outcome from the emulators' state, the call log and the runner's
  * histories.
@@ -54,7 +59,9 @@ final class FaultSuite implements AutoCloseable {
     static final String REDRIVE_TOPIC = "orders.created";
     static final String PROVISIONING = "ProvisionChannelStateMachine";
     static final double THROTTLE = 0.30;
-    static final double SERVER_ERROR = 0.05;
+    /** 5% 5xx: 3% instead of the call, 2% after it took effect (a lost response: retries must be idempotent). */
+    static final double SERVER_ERROR = 0.03;
+    static final double SERVER_ERROR_AFTER = 0.02;
     static final Duration LATENCY = Duration.ofMillis(200);
     static final ObjectMapper JSON = new ObjectMapper();
 
@@ -79,8 +86,8 @@ final class FaultSuite implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        this.world = LocalWorld.start(new LocalWorld.Options(Repo.root().resolve("local/worlds/default.json"),
-                Repo.root().resolve("template.yaml"), null, null, pool, Map.of()));
+        this.world = LocalWorld.start(new LocalWorld.Options(worldFile(topicCount), Repo.root().resolve("template.yaml"),
+                null, null, pool, Map.of()));
         this.dlqRecords = dlqRecords;
         String region = world.file().region();
         this.kafka = LocalClients.build(KafkaClient.builder(), world.server().endpoint(), region);
@@ -93,6 +100,35 @@ final class FaultSuite implements AutoCloseable {
         this.redriveSpec = channelWithDeadLetters();
         for (int i = 0; i < topicCount; i++) {
             topics.add(String.format("orders.fs%02d", i));
+        }
+    }
+
+    /**
+     * {@code default.json} with room for the topics' channels: its "Channels per cluster" quota (20, local-world data)
+     * would make validation refuse the 21st channel, which is the quota rule working, not a fault.
+     */
+    private static Path worldFile(int topicCount) {
+        try {
+            Path source = Repo.root().resolve("local/worlds/default.json");
+            ObjectNode w = (ObjectNode) JSON.readTree(source.toFile());
+            for (JsonNode quota : w.path("quotas")) {
+                if (quota.path("quotaName").asText().equals("Channels per cluster")) {
+                    ((ObjectNode) quota).put("value", Math.max(20, topicCount + 10));
+                }
+            }
+            for (JsonNode registry : w.path("schemaRegistries")) {
+                for (JsonNode schema : registry.path("schemas")) {
+                    if (schema.has("definitionFile")) {
+                        ((ObjectNode) schema).put("definitionFile", source.getParent()
+                                .resolve(schema.get("definitionFile").asText()).toAbsolutePath().toString());
+                    }
+                }
+            }
+            Path out = Files.createTempDirectory("fault-suite-world").resolve("fault-suite.json");
+            JSON.writerWithDefaultPrettyPrinter().writeValue(out.toFile(), w);
+            return out;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -135,7 +171,7 @@ final class FaultSuite implements AutoCloseable {
         channelsBefore = world.services().msk().channels().stream().map(c -> c.arn())
                 .collect(java.util.stream.Collectors.toUnmodifiableSet());
 
-        world.server().faults().add(new FaultRule("*", THROTTLE, SERVER_ERROR, LATENCY, List.of()));
+        world.server().faults().add(new FaultRule("*", THROTTLE, SERVER_ERROR, LATENCY, List.of(), SERVER_ERROR_AFTER));
         world.settle(); // routes the topics' events: the provisioning executions start on the pool
         startRedrive();
         awaitExecutions();
