@@ -43,15 +43,16 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.kafka.KafkaClient;
 
 /**
- * Issue 8.3, the fault suite's scenario, sized by the caller: one local world ({@code local/worlds/default.json} with
- * its channels-per-cluster quota raised to fit the topics, Express cluster {@code orders-express} tagged with the {@code prefix=orders.} rule), executions on a thread pool so
- * they overlap for real. Before the faults: a channel on {@code orders.created} whose DLQ holds {@code dlqRecords}
- * repairable records (missing {@code amount}), and {@code topics} new topics created through the real SDK (their
- * CloudTrail events wait on the bus). Then every emulated operation ({@code *}) gets 30% throttling, 5% 5xx (3% instead
- * of the call, 2% after it took effect) and a fixed latency on the virtual clock (the world's seeded fault injector), while the events start the provisioning workflows
- * and the operator CLI starts one redrive of the DLQ. Then the faults are switched off, and the reconcile sweep runs
- * until it finds nothing to do. The test reads the outcome from the emulators' state, the call log and the runner's
- * histories.
+ * Issue 8.3, the fault suite's scenario, sized by the caller: one local world ({@code local/worlds/default.json}
+ * with its channels-per-cluster quota raised to fit the topics, Express cluster {@code orders-express} tagged with
+ * the {@code prefix=orders.} rule), executions on a thread pool so they overlap for real. Before the faults: a
+ * channel on {@code orders.created} whose DLQ holds {@code dlqRecords} repairable records (missing {@code amount}),
+ * and {@code topics} new topics created through the real SDK (their CloudTrail events wait on the bus). Then every
+ * emulated operation ({@code *}) gets 30% throttling, 5% 5xx (3% instead of the call, 2% after it took effect) and
+ * a fixed latency on the virtual clock (the world's seeded fault injector), while the events start the provisioning
+ * workflows and the operator CLI starts one redrive of the DLQ. Then the faults are switched off, and the reconcile
+ * sweep runs until it finds nothing to do. The test reads the outcome from the emulators' state, the call log and
+ * the runner's histories.
  */
 final class FaultSuite implements AutoCloseable {
 
