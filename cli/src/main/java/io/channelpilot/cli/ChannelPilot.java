@@ -20,8 +20,18 @@ public final class ChannelPilot {
 
     /** Runs one command line with an explicit environment (tests run it in-process against a local world). */
     public static int run(String[] args, Map<String, String> env, PrintWriter out, PrintWriter err) {
-        CliContext context = new CliContext(env, out);
-        CommandLine cli = new CommandLine(new ChannelPilot(), new CommandLine.IFactory() {
+        CommandLine cli = commandLine(new CliContext(env, out));
+        cli.setOut(out).setErr(err);
+        cli.setExecutionExceptionHandler((e, line, parsed) -> {
+            err.println("error: " + e.getMessage());
+            return 1;
+        });
+        return cli.execute(args);
+    }
+
+    /** The command tree, its commands built with {@code context} (tests parse the commands notifications print). */
+    static CommandLine commandLine(CliContext context) {
+        return new CommandLine(new ChannelPilot(), new CommandLine.IFactory() {
             @Override
             public <K> K create(Class<K> cls) throws Exception {
                 try {
@@ -31,11 +41,5 @@ public final class ChannelPilot {
                 }
             }
         });
-        cli.setOut(out).setErr(err);
-        cli.setExecutionExceptionHandler((e, line, parsed) -> {
-            err.println("error: " + e.getMessage());
-            return 1;
-        });
-        return cli.execute(args);
     }
 }

@@ -3,6 +3,7 @@ package io.channelpilot.cli;
 import io.channelpilot.dlq.DlqCause;
 import io.channelpilot.gateway.RedriveClients;
 import io.channelpilot.model.RepairRule;
+import io.channelpilot.redrive.RedriveCode;
 import io.channelpilot.redrive.RedriveOutcome;
 import io.channelpilot.redrive.RedriveRequest;
 import io.channelpilot.redrive.RunMode;
@@ -48,14 +49,32 @@ public final class RedriveCommand {
         @Override
         public Integer call() {
             RedriveClients c = ctx.clients(aws);
-            String clusterArn = cluster != null ? CliContext.clusterArn(c.kafka(), cluster)
-                    : ctx.statusStore(c, aws).list(null).stream().filter(s -> s.key().channelName().equals(channel))
-                    .map(ChannelStatus::key).map(ChannelKey::clusterArn).findFirst()
-                    .orElseThrow(() -> new IllegalArgumentException("no managed channel named '" + channel + "'; pass --cluster"));
-            List<RepairRule> rules = repairs.stream().map(RepairRule::parse).toList();
-            RedriveRequest request = new RedriveRequest(clusterArn, channel, from, to, causes, rules, parseRate(rate),
-                    maxConcurrency, loopLimit, dryRun ? RunMode.DRY_RUN : RunMode.LIVE, "cli");
+            RedriveRequest request;
+            try {
+                String clusterArn = cluster != null ? CliContext.clusterArn(c.kafka(), cluster)
+                        : ctx.statusStore(c, aws).list(null).stream().filter(s -> s.key().channelName().equals(channel))
+                        .map(ChannelStatus::key).map(ChannelKey::clusterArn).findFirst()
+                        .orElseThrow(() -> new IllegalArgumentException("--channel: no managed channel named '" + channel
+                                + "'; pass --cluster"));
+                request = request(clusterArn);
+            } catch (IllegalArgumentException e) {
+                // A bad argument is a coded refusal (exit 3), not a crash: the message names the option.
+                return Printer.print(ctx.out(), output, RedriveOutcome.Refused.of(RedriveCode.INVALID_REQUEST, e.getMessage()));
+            }
             return Printer.print(ctx.out(), output, ctx.redrive(c, aws).start(request));
+        }
+
+        private RedriveRequest request(String clusterArn) {
+            List<RepairRule> rules = new ArrayList<>();
+            for (String repair : repairs) {
+                try {
+                    rules.add(RepairRule.parse(repair));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("--repair: " + e.getMessage(), e);
+                }
+            }
+            return new RedriveRequest(clusterArn, channel, from, to, causes, rules, parseRate(rate),
+                    maxConcurrency, loopLimit, dryRun ? RunMode.DRY_RUN : RunMode.LIVE, "cli");
         }
 
         static int parseRate(String rate) {
@@ -63,7 +82,11 @@ public final class RedriveCommand {
                 return 0;
             }
             String n = rate.endsWith("/s") ? rate.substring(0, rate.length() - 2) : rate;
-            return Integer.parseInt(n.trim());
+            try {
+                return Integer.parseInt(n.trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--rate must be a whole number of records per second (500 or 500/s)");
+            }
         }
     }
 

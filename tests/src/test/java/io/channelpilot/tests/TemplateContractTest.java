@@ -2,10 +2,13 @@ package io.channelpilot.tests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.channelpilot.local.sfn.template.CfnYaml;
 import io.channelpilot.local.sfn.template.FunctionResource;
 import io.channelpilot.local.sfn.template.SamTemplate;
 import java.io.IOException;
 import java.lang.reflect.Method;
+import java.util.Iterator;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -44,5 +47,31 @@ class TemplateContractTest {
             assertThat(found).as(f.logicalId() + " handler " + f.handler()).isTrue();
             assertThat(type.getConstructor()).as(f.logicalId() + " needs a public no-arg constructor for Lambda").isNotNull();
         }
+    }
+
+    // ---- coldstart: SnapStart
+    @Test
+    void shouldApplySnapStartToPublishedVersionsOfEveryJavaFunction() throws IOException {
+        JsonNode root = CfnYaml.parse(Files.readString(Repo.root().resolve("template.yaml")));
+        JsonNode globals = root.path("Globals").path("Function");
+        int javaFunctions = 0;
+        for (Iterator<Map.Entry<String, JsonNode>> it = root.path("Resources").fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> resource = it.next();
+            if (!"AWS::Serverless::Function".equals(resource.getValue().path("Type").asText())) {
+                continue;
+            }
+            JsonNode props = resource.getValue().path("Properties");
+            String runtime = props.path("Runtime").asText(globals.path("Runtime").asText());
+            if (!runtime.startsWith("java")) {
+                continue;
+            }
+            javaFunctions++;
+            JsonNode snapStart = props.has("SnapStart") ? props.path("SnapStart") : globals.path("SnapStart");
+            String alias = props.path("AutoPublishAlias").asText(globals.path("AutoPublishAlias").asText());
+            assertThat(snapStart.path("ApplyOn").asText()).as(resource.getKey() + " SnapStart").isEqualTo("PublishedVersions");
+            // SnapStart snapshots published versions only: without an alias publishing them it never applies
+            assertThat(alias).as(resource.getKey() + " AutoPublishAlias").isNotBlank();
+        }
+        assertThat(javaFunctions).isEqualTo(TEMPLATE.functions().size());
     }
 }

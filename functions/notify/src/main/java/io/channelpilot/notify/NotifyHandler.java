@@ -28,6 +28,7 @@ public final class NotifyHandler implements RequestStreamHandler {
 
     public NotifyHandler() {
         this(System.getenv());
+        NotifyPriming.register(System.getenv()); // SnapStart: primes SDK clients and Jackson before the snapshot
     }
 
     public NotifyHandler(Map<String, String> env) {
@@ -50,7 +51,7 @@ public final class NotifyHandler implements RequestStreamHandler {
         try {
             NotifyResult result = PowertoolsLogging.withLogging(context,
                     () -> service.notify(ItemState.parse(read(input), mapper)));
-            metrics.addMetric("NotificationsSent", 1, MetricUnit.COUNT);
+            metrics.addMetric(result.duplicate() ? "NotificationsDeduplicated" : "NotificationsSent", 1, MetricUnit.COUNT);
             mapper.writeValue(output, result);
         } finally {
             metrics.flush();
@@ -62,7 +63,7 @@ public final class NotifyHandler implements RequestStreamHandler {
         ObjectMapper mapper = ItemState.mapper();
         return new NotifyService(new SnsNotificationPublisher(clients.sns(), config.topicArn()),
                 new NotificationRenderer(mapper), new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock),
-                clock, mapper);
+                clock, mapper, config.dedupeTtl());
     }
 
     private JsonNode read(InputStream input) {

@@ -1,5 +1,13 @@
 package io.channelpilot.notify;
 
-/** Task output at {@code $.notification}: what was sent (never the message body). */
-public record NotifyResult(String kind, String severity, String title, String messageId) {
+/**
+ * Task output at {@code $.notification}: what was sent (never the message body). {@code duplicate} is true when the
+ * same notification was already sent for this change ({@link NotificationDedupe}); then nothing was published and
+ * {@code messageId} is empty.
+ */
+public record NotifyResult(String kind, String severity, String title, String messageId, boolean duplicate) {
+
+    public NotifyResult(String kind, String severity, String title, String messageId) {
+        this(kind, severity, title, messageId, false);
+    }
 }

@@ -11,6 +11,7 @@ import io.channelpilot.store.ConditionStatus;
 import io.channelpilot.store.ConditionType;
 import io.channelpilot.store.StatusStore;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
@@ -30,19 +31,42 @@ public final class NotifyService {
     private final StatusStore store;
     private final Clock clock;
     private final ObjectMapper mapper;
+    private final NotificationDedupe dedupe;
 
     public NotifyService(NotificationPublisher publisher, NotificationRenderer renderer, StatusStore store, Clock clock,
                          ObjectMapper mapper) {
+        this(publisher, renderer, store, clock, mapper, NotificationDedupe.DEFAULT_TTL);
+    }
+
+    /** @param dedupeTtl how long a sent VALIDATION_REFUSED / APPROVAL_REQUIRED suppresses the same one ({@link NotificationDedupe}) */
+    public NotifyService(NotificationPublisher publisher, NotificationRenderer renderer, StatusStore store, Clock clock,
+                         ObjectMapper mapper, Duration dedupeTtl) {
         this.publisher = publisher;
         this.renderer = renderer;
         this.store = store;
         this.clock = clock;
         this.mapper = mapper;
+        this.dedupe = new NotificationDedupe(store, dedupeTtl);
     }
 
     public NotifyResult notify(ItemState state) {
         Notification notification = OutcomeNotifications.from(state, previousSpec(state.intent()));
-        String messageId = publisher.publish(renderer.render(notification));
+        Optional<String> key = dedupe.key(notification, state.intent());
+        if (key.isPresent() && !dedupe.claim(key.get())) {
+            // the other delivery of the same change (or an earlier sweep) already sent exactly this; conditions are
+            // still recorded (idempotent) and the lease released
+            record(state, notification);
+            LOG.info("duplicate notification not sent cluster={} topic={} channel={} kind={} correlationId={}", notification.cluster(),
+                    notification.topic(), notification.channel(), notification.kind(), notification.correlationId());
+            return new NotifyResult(notification.kind().name(), notification.severity().name(), notification.title(), "", true);
+        }
+        String messageId;
+        try {
+            messageId = publisher.publish(renderer.render(notification));
+        } catch (RuntimeException e) {
+            key.ifPresent(dedupe::release);
+            throw e;
+        }
         record(state, notification);
         LOG.info("notified cluster={} topic={} channel={} kind={} severity={} correlationId={}", notification.cluster(),
                 notification.topic(), notification.channel(), notification.kind(), notification.severity(),

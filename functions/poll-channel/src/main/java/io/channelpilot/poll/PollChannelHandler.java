@@ -12,7 +12,6 @@ import io.channelpilot.time.Sleeper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.time.Clock;
 import io.channelpilot.time.TimeSource;
 import java.util.Map;
@@ -33,6 +32,7 @@ public final class PollChannelHandler implements RequestStreamHandler {
 
     public PollChannelHandler() {
         this(System.getenv());
+        PollPriming.register(System.getenv()); // SnapStart: primes SDK clients and Jackson before the snapshot
     }
 
     public PollChannelHandler(Map<String, String> env) {
@@ -72,7 +72,9 @@ public final class PollChannelHandler implements RequestStreamHandler {
         try {
             return mapper.readTree(input);
         } catch (IOException e) {
-            throw new UncheckedIOException("task input is not JSON", e);
+            // Jackson's message can quote the input; only the fact is kept.
+            throw new io.channelpilot.workflow.InvalidTaskInput(io.channelpilot.workflow.InvalidTaskInput.Code.INPUT_NOT_OBJECT,
+                    "$", "is not JSON", "Pass the poll input the state machine builds (events/poll-channel/active.json).");
         }
     }
 }

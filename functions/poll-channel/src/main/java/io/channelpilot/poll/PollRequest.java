@@ -1,9 +1,9 @@
 package io.channelpilot.poll;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.plan.Intent;
+import io.channelpilot.workflow.TaskInputs;
 import java.util.Objects;
 
 /**
@@ -21,20 +21,16 @@ public record PollRequest(PollMode mode, Intent intent, String channelArn, Strin
     }
 
     public static PollRequest from(JsonNode input, ObjectMapper mapper) {
-        String mode = input.path("mode").asText("");
-        PollMode parsed;
-        try {
-            parsed = PollMode.valueOf(mode);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("mode must be ACTIVE or DELETED, got '" + mode + "'");
+        String shape = "Pass {\"mode\":\"ACTIVE\"|\"DELETED\",\"intent\":{Intent},\"provision\":{channelArn,channelName},"
+                + "\"correlationId\":..} as the state machine builds it (events/poll-channel/active.json).";
+        TaskInputs.object(input, "$", shape);
+        PollMode mode = TaskInputs.enumValue(input, "mode", "mode", PollMode.class);
+        Intent intent = TaskInputs.bind(mapper, input, "intent", "intent", Intent.class, shape);
+        JsonNode provision = input.path("provision");
+        if (!provision.isMissingNode() && !provision.isNull() && !provision.isObject()) {
+            throw TaskInputs.invalid("provision", "is not an object", shape);
         }
-        try {
-            JsonNode provision = input.path("provision");
-            return new PollRequest(parsed, mapper.treeToValue(input.path("intent"), Intent.class),
-                    provision.path("channelArn").asText(""), provision.path("channelName").asText(""),
-                    input.path("correlationId").asText(""));
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("intent is not a valid Intent: " + e.getOriginalMessage(), e);
-        }
+        return new PollRequest(mode, intent, provision.path("channelArn").asText(""), provision.path("channelName").asText(""),
+                input.path("correlationId").asText(""));
     }
 }

@@ -200,7 +200,8 @@ class ChannelPollerTest {
     @Test
     void shouldNameTheFieldWhenModeIsUnknown() {
         assertThatThrownBy(() -> PollRequest.from(MAPPER.readTree("{\"mode\":\"READY\"}"), MAPPER))
-                .isInstanceOf(IllegalArgumentException.class).hasMessage("mode must be ACTIVE or DELETED, got 'READY'");
+                .isInstanceOf(io.channelpilot.workflow.InvalidTaskInput.class)
+                .hasMessage("INPUT_FIELD_INVALID: mode: is not one of [ACTIVE, DELETED] Remediation: Set mode to one of [ACTIVE, DELETED].");
     }
 
     @Test

@@ -10,15 +10,16 @@ import io.channelpilot.gateway.SdkChannelGateway;
 import io.channelpilot.gateway.SdkGrantGateway;
 import io.channelpilot.gateway.SdkNamespaceGateway;
 import io.channelpilot.gateway.SdkLogGroupGateway;
+import io.channelpilot.model.Home;
 import io.channelpilot.notify.ItemState;
 import io.channelpilot.store.DynamoDbStatusStore;
 import io.channelpilot.store.StatusStore;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.time.Clock;
 import io.channelpilot.time.TimeSource;
+import io.channelpilot.workflow.InvalidTaskInput;
 import java.util.Map;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.lambda.powertools.logging.PowertoolsLogging;
@@ -35,10 +36,12 @@ public final class ProvisionChannelHandler implements RequestStreamHandler {
 
     private final ProvisioningService service;
     private final ObjectMapper mapper;
+    private final Home home;
     private final Metrics metrics = MetricsFactory.getMetricsInstance();
 
     public ProvisionChannelHandler() {
         this(System.getenv());
+        ProvisionPriming.register(System.getenv()); // SnapStart: primes SDK clients and Jackson before the snapshot
     }
 
     public ProvisionChannelHandler(Map<String, String> env) {
@@ -47,12 +50,18 @@ public final class ProvisionChannelHandler implements RequestStreamHandler {
 
     /** The local world's entry point: its virtual clock instead of the system one. */
     public ProvisionChannelHandler(Map<String, String> env, TimeSource time) {
-        this(wire(env, ProvisionConfig.from(env), time.clock()), ItemState.mapper());
+        this(wire(env, ProvisionConfig.from(env), time.clock()), ItemState.mapper(), Home.from(env));
     }
 
     public ProvisionChannelHandler(ProvisioningService service, ObjectMapper mapper) {
+        this(service, mapper, Home.unknown());
+    }
+
+    /** @param home the stack's partition/Region/account; intents for clusters elsewhere are refused before any call */
+    public ProvisionChannelHandler(ProvisioningService service, ObjectMapper mapper, Home home) {
         this.service = service;
         this.mapper = mapper;
+        this.home = home;
     }
 
     @Override
@@ -62,7 +71,7 @@ public final class ProvisionChannelHandler implements RequestStreamHandler {
             ProvisionResult result = PowertoolsLogging.withLogging(context, () -> {
                 ProvisionOutcome outcome;
                 try {
-                    outcome = service.run(ProvisionRequest.from(read(input), mapper));
+                    outcome = service.run(ProvisionRequest.from(read(input), mapper, home));
                 } catch (SdkException e) {
                     // e.g. S3 Tables CreateNamespace or a status-store write throttled beyond the SDK's retries
                     throw AwsErrors.escaped(e);
@@ -101,7 +110,9 @@ public final class ProvisionChannelHandler implements RequestStreamHandler {
         try {
             return mapper.readTree(input);
         } catch (IOException e) {
-            throw new UncheckedIOException("task input is not JSON", e);
+            // Jackson's message can quote the input; only the location is kept.
+            throw new InvalidTaskInput(InvalidTaskInput.Code.INPUT_NOT_OBJECT, "$", "is not JSON",
+                    "Pass the Map item the state machine builds (events/provision-channel/create.json).");
         }
     }
 }

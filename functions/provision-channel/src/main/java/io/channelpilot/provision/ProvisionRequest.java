@@ -1,13 +1,21 @@
 package io.channelpilot.provision;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.channelpilot.model.Home;
 import io.channelpilot.plan.Intent;
+import io.channelpilot.workflow.InvalidTaskInput;
+import io.channelpilot.workflow.TaskInputs;
 import java.util.Objects;
 
-/** Task input {@code {action, intent, correlationId}}; {@code correlationId} is the execution name (lease owner). */
+/**
+ * Task input {@code {action, intent, correlationId}}; {@code correlationId} is the execution name (lease owner). A
+ * malformed input raises {@link InvalidTaskInput} naming the field (never quoting its value).
+ */
 public record ProvisionRequest(ProvisionAction action, Intent intent, String correlationId) {
+
+    private static final String SHAPE = "Pass the Map item as the state machine builds it: {\"action\":..,\"intent\":{Intent},"
+            + "\"correlationId\":<execution name>} (events/provision-channel/create.json).";
 
     public ProvisionRequest {
         Objects.requireNonNull(action, "action");
@@ -18,19 +26,21 @@ public record ProvisionRequest(ProvisionAction action, Intent intent, String cor
     }
 
     public static ProvisionRequest from(JsonNode input, ObjectMapper mapper) {
-        String action = input.path("action").asText("");
-        ProvisionAction parsed;
-        try {
-            parsed = ProvisionAction.valueOf(action);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("action must be CREATE, UPDATE_FRESHNESS, DELETE, DELETE_REPLACED or RELEASE, got '"
-                    + action + "'");
+        return from(input, mapper, Home.unknown());
+    }
+
+    /** Also refuses an intent whose cluster is outside the stack's partition, Region or account. */
+    public static ProvisionRequest from(JsonNode input, ObjectMapper mapper, Home home) {
+        TaskInputs.object(input, "$", SHAPE);
+        ProvisionAction action = TaskInputs.enumValue(input, "action", "action", ProvisionAction.class);
+        Intent intent = TaskInputs.bind(mapper, input, "intent", "intent", Intent.class, SHAPE);
+        TaskInputs.home(home, intent.clusterArn(), "intent.clusterArn",
+                "Provision only clusters in the stack's own account and Region; deploy a stack there for that cluster.");
+        if (intent.desired() != null && !intent.desired().clusterArn().equals(intent.clusterArn())) {
+            throw TaskInputs.invalid("intent.desired.clusterArn", "differs from intent.clusterArn", SHAPE);
         }
-        try {
-            return new ProvisionRequest(parsed, mapper.treeToValue(input.path("intent"), Intent.class),
-                    input.path("correlationId").asText(""));
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("intent is not a valid Intent: " + e.getOriginalMessage(), e);
-        }
+        String correlationId = TaskInputs.text(input, "correlationId", "correlationId",
+                "Pass the execution name as correlationId (it owns the channel lease).");
+        return new ProvisionRequest(action, intent, correlationId);
     }
 }

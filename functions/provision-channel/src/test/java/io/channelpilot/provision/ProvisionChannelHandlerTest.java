@@ -134,8 +134,8 @@ class ProvisionChannelHandlerTest {
     void shouldRejectUnknownActionNamingTheField() {
         byte[] input = "{\"action\":\"DROP\",\"intent\":{},\"correlationId\":\"x\"}".getBytes();
 
-        assertThatThrownBy(() -> invoke(input)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("action must be CREATE, UPDATE_FRESHNESS, DELETE, DELETE_REPLACED or RELEASE");
+        assertThatThrownBy(() -> invoke(input)).isInstanceOf(io.channelpilot.workflow.InvalidTaskInput.class)
+                .hasMessageStartingWith("INPUT_FIELD_INVALID: action: is not one of [CREATE, UPDATE_FRESHNESS, DELETE, DELETE_REPLACED, RELEASE]");
     }
 
     @Test

@@ -8,6 +8,7 @@ import io.channelpilot.plan.Intent;
 import io.channelpilot.plan.IntentPlanner;
 import io.channelpilot.plan.ObservedChannel;
 import io.channelpilot.plan.PlanScope;
+import io.channelpilot.store.FailureLedger;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -41,12 +42,14 @@ final class ClusterReader {
     private final IntentPlanner planner;
     private final StackSettings stack;
     private final int verifyBudget;
+    private final FailureLedger failures;
 
-    ClusterReader(Fleet fleet, IntentPlanner planner, StackSettings stack, int verifyBudget) {
+    ClusterReader(Fleet fleet, IntentPlanner planner, StackSettings stack, int verifyBudget, FailureLedger failures) {
         this.fleet = fleet;
         this.planner = planner;
         this.stack = stack;
         this.verifyBudget = verifyBudget;
+        this.failures = failures;
     }
 
     /** What was read: the state to plan from, the listing, and which channels were described (verified). */
@@ -79,7 +82,10 @@ final class ClusterReader {
                 observed.add(presumed(c, spec));
             }
         }
-        return new ClusterRead(new ClusterState(cluster.arn(), cluster.tags(), topics, observed), listed, described);
+        // Only the planning state asks for tables (GetTable per desired channel WITHOUT a channel) and records FAILED
+        // channels; the bare state above stays call-free.
+        ClusterState state = failures.enrich(new ClusterState(cluster.arn(), cluster.tags(), topics, observed).withTables(fleet.tables()));
+        return new ClusterRead(state, listed, described);
     }
 
     /**

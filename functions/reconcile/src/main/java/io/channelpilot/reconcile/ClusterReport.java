@@ -14,14 +14,21 @@ import java.util.List;
  * @param paused             channels/specs of {@code paused=true} rules: nothing done
  * @param pendingApproval    replacements waiting for {@code approve=}: not started (surfaced as ReplacementPending)
  * @param executions         one per topic with work
+ * @param retention          the retention-race check of the cluster's managed channels with outstanding DLQ entries
+ * @param tableSplits        channels created on a new table generation because their table exists: the exact old and
+ *                           new tables, no backfill, the UNION ALL view
+ * @param newlyFailedTooOften FAILED channels that just reached their recreate limit (Degraded=True RecreateLimitReached)
  */
 public record ClusterReport(String clusterArn, String clusterName, int topics, int desired, int actual, int described,
                             int drifted, List<String> unmanaged, List<String> paused, List<String> pendingApproval,
                             List<String> newlyPendingApproval, List<StartedExecution> executions,
                             List<StatusCorrector.Correction> corrections, List<StatusCorrector.Correction> deletedOutOfBand,
-                            List<Skip> skipped, List<ReconcileError> errors) {
+                            List<Skip> skipped, List<ReconcileError> errors, RetentionSummary retention,
+                            List<String> tableSplits, List<String> newlyFailedTooOften) {
 
     public ClusterReport {
+        tableSplits = List.copyOf(tableSplits);
+        newlyFailedTooOften = List.copyOf(newlyFailedTooOften);
         unmanaged = List.copyOf(unmanaged);
         paused = List.copyOf(paused);
         pendingApproval = List.copyOf(pendingApproval);
@@ -31,11 +38,22 @@ public record ClusterReport(String clusterArn, String clusterName, int topics, i
         deletedOutOfBand = List.copyOf(deletedOutOfBand);
         skipped = List.copyOf(skipped);
         errors = List.copyOf(errors);
+        retention = retention == null ? RetentionSummary.NONE : retention;
+    }
+
+    /** The shape before tableSplits / newlyFailedTooOften. */
+    public ClusterReport(String clusterArn, String clusterName, int topics, int desired, int actual, int described,
+                         int drifted, List<String> unmanaged, List<String> paused, List<String> pendingApproval,
+                         List<String> newlyPendingApproval, List<StartedExecution> executions,
+                         List<StatusCorrector.Correction> corrections, List<StatusCorrector.Correction> deletedOutOfBand,
+                         List<Skip> skipped, List<ReconcileError> errors, RetentionSummary retention) {
+        this(clusterArn, clusterName, topics, desired, actual, described, drifted, unmanaged, paused, pendingApproval,
+                newlyPendingApproval, executions, corrections, deletedOutOfBand, skipped, errors, retention, List.of(), List.of());
     }
 
     static ClusterReport failed(String arn, String name, ReconcileError error) {
         return new ClusterReport(arn, name, 0, 0, 0, 0, 0, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
-                List.of(), List.of(), List.of(error));
+                List.of(), List.of(), List.of(error), RetentionSummary.NONE);
     }
 
     /** One execution the sweep asked for and what StartExecution said. */

@@ -1,5 +1,6 @@
 package io.channelpilot.reconcile;
 
+import io.channelpilot.plan.ExistingTables;
 import io.channelpilot.plan.ObservedChannel;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +25,14 @@ public interface Fleet {
 
     /** DescribeChannel (tags, topic, table, freshness); empty when the channel vanished meanwhile. */
     Optional<ObservedChannel> describe(String clusterArn, String channelArn);
+
+    /**
+     * Which Iceberg tables exist (S3 Tables GetTable), asked by the planner only for desired channels without a channel
+     * (table generations, issue 7). Default: unknown, which plans as before and leaves the check to validation.
+     */
+    default ExistingTables tables() {
+        return ExistingTables.UNKNOWN;
+    }
 
     /** One cluster of ListClustersV2. */
     record ClusterSummary(String arn, String name, Map<String, String> tags) {

@@ -1,6 +1,7 @@
 package io.channelpilot.reconcile;
 
 import io.channelpilot.model.StackSettings;
+import io.channelpilot.store.FailureLedger;
 import java.time.Duration;
 import java.util.Map;
 
@@ -12,14 +13,14 @@ import java.util.Map;
  * @param verifyBudget  DescribeChannel calls per cluster per sweep for name-matched channels (see ClusterReader)
  */
 record ReconcileConfig(StackSettings stack, String statusTable, String topicArn, String stateMachineArn, Duration interval,
-                       int verifyBudget, String metricsNamespace) {
+                       int verifyBudget, String metricsNamespace, int recreateLimit) {
 
     static ReconcileConfig from(Map<String, String> env) {
         return new ReconcileConfig(StackSettings.from(env), required(env, "CHANNEL_PILOT_STATUS_TABLE"),
                 required(env, "CHANNEL_PILOT_TOPIC_ARN"), required(env, "CHANNEL_PILOT_PROVISION_STATE_MACHINE_ARN"),
                 Duration.ofMinutes(number(env, "CHANNEL_PILOT_RECONCILE_INTERVAL_MINUTES", 15)),
                 (int) number(env, "CHANNEL_PILOT_RECONCILE_VERIFY_PER_CLUSTER", 50),
-                env.getOrDefault("POWERTOOLS_METRICS_NAMESPACE", "ChannelPilot"));
+                env.getOrDefault("POWERTOOLS_METRICS_NAMESPACE", "ChannelPilot"), FailureLedger.limitFrom(env));
     }
 
     private static String required(Map<String, String> env, String name) {

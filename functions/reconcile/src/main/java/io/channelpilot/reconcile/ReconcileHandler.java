@@ -29,6 +29,7 @@ public final class ReconcileHandler implements RequestStreamHandler {
 
     public ReconcileHandler() {
         this(System.getenv());
+        ReconcilePriming.register(System.getenv()); // SnapStart: primes SDK clients and Jackson before the snapshot
     }
 
     /** The local world calls this in-process with its own environment map. */

@@ -4,12 +4,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.channelpilot.gateway.ClusterReadException;
 import io.channelpilot.model.OwnershipTags;
 import io.channelpilot.model.StackSettings;
+import io.channelpilot.plan.FailureHistory;
 import io.channelpilot.plan.Intent;
 import io.channelpilot.plan.IntentPlanner;
 import io.channelpilot.plan.ObservedChannel;
 import io.channelpilot.plan.Plan;
 import io.channelpilot.plan.PlanOutcome;
+import io.channelpilot.plan.TableGenerations;
 import io.channelpilot.plan.PlanScope;
+import io.channelpilot.store.FailureLedger;
 import io.channelpilot.store.StatusStore;
 import io.channelpilot.workflow.AwsThrottled;
 import java.time.Clock;
@@ -25,7 +28,8 @@ import org.slf4j.LoggerFactory;
  * The reconcile sweep (DESIGN §2, §4; style anchor 9): for each allowed cluster, load desired (cluster tags) and
  * actual (ListTopics/ListChannels pages, see {@link ClusterReader}) → plan with the SAME {@link IntentPlanner} as
  * resolve-intents → partition (unmanaged, paused, managed) → start one provisioning execution per topic with work,
- * named deterministically ({@link ExecutionNames}) → correct the status store ({@link StatusCorrector}) → report.
+ * named deterministically ({@link ExecutionNames}) → correct the status store ({@link StatusCorrector}) → check the
+ * retention race of channels with outstanding DLQ entries ({@link RetentionCheck}) → report.
  * A failing cluster is an error value in its report and does not stop the others; the next sweep converges.
  * This class is the Java API the operator CLI calls ({@code channel-pilot reconcile [--cluster]}): {@link #run}.
  */
@@ -38,18 +42,27 @@ public final class Reconciler {
     private final IntentPlanner planner;
     private final ClusterReader reader;
     private final StatusCorrector corrector;
+    private final RetentionCheck retention;
     private final StackSettings stack;
     private final Clock clock;
     private final Duration interval;
     private final ApiCalls calls;
 
-    public Reconciler(Fleet fleet, Executions executions, StatusStore store, StackSettings stack, Clock clock, Duration interval,
-                      int verifyBudget, ApiCalls calls) {
+    public Reconciler(Fleet fleet, Executions executions, StatusStore store, RetentionCheck retention, StackSettings stack,
+                      Clock clock, Duration interval, int verifyBudget, ApiCalls calls) {
+        this(fleet, executions, store, retention, stack, clock, interval, verifyBudget, calls, FailureHistory.DEFAULT_LIMIT);
+    }
+
+    /** @param recreateLimit recreates of a FAILED channel per fingerprint ({@code CHANNEL_PILOT_FAILED_RECREATE_LIMIT}) */
+    public Reconciler(Fleet fleet, Executions executions, StatusStore store, RetentionCheck retention, StackSettings stack,
+                      Clock clock, Duration interval, int verifyBudget, ApiCalls calls, int recreateLimit) {
         this.fleet = fleet;
         this.executions = executions;
         this.planner = new IntentPlanner(stack);
-        this.reader = new ClusterReader(fleet, planner, stack, verifyBudget);
+        this.reader = new ClusterReader(fleet, planner, stack, verifyBudget,
+                new FailureLedger(store, stack.managedBy(), recreateLimit, FailureLedger.DEFAULT_WINDOW));
         this.corrector = new StatusCorrector(store, clock, stack.managedBy());
+        this.retention = retention;
         this.stack = stack;
         this.clock = clock;
         this.interval = interval;
@@ -63,8 +76,7 @@ public final class Reconciler {
         if (parsed instanceof SweepRequest.Ok ok) {
             return run(ok.request());
         }
-        return new SweepReport("", now, List.of(), List.of(((SweepRequest.Error) parsed).error()), calls.snapshot(),
-                SweepReport.RETENTION_CHECK_UNAVAILABLE, false);
+        return SweepReport.of("", now, List.of(), List.of(((SweepRequest.Error) parsed).error()), calls.snapshot());
     }
 
     public SweepReport run(SweepRequest request) {
@@ -76,10 +88,10 @@ public final class Reconciler {
             clusters = fleet.clusters();
         } catch (AwsThrottled e) {
             errors.add(ReconcileError.of(ReconcileErrorCode.CLUSTER_THROTTLED, "ListClustersV2", "MSK throttled ListClustersV2"));
-            return new SweepReport(request.sweepId(), started, reports, errors, calls.snapshot(), SweepReport.RETENTION_CHECK_UNAVAILABLE, false);
+            return SweepReport.of(request.sweepId(), started, reports, errors, calls.snapshot());
         } catch (ClusterReadException e) {
             errors.add(ReconcileError.of(ReconcileErrorCode.CLUSTER_READ_FAILED, "ListClustersV2", e.getMessage()));
-            return new SweepReport(request.sweepId(), started, reports, errors, calls.snapshot(), SweepReport.RETENTION_CHECK_UNAVAILABLE, false);
+            return SweepReport.of(request.sweepId(), started, reports, errors, calls.snapshot());
         }
         Optional<String> only = request.clusterArn();
         if (only.isPresent() && planner.guardrail(only.get()).isPresent()) {
@@ -93,7 +105,7 @@ public final class Reconciler {
             }
             reports.add(sweepCluster(c, request));
         }
-        return new SweepReport(request.sweepId(), started, reports, errors, calls.snapshot(), SweepReport.RETENTION_CHECK_UNAVAILABLE, false);
+        return SweepReport.of(request.sweepId(), started, reports, errors, calls.snapshot());
     }
 
     private ClusterReport sweepCluster(Fleet.ClusterSummary cluster, SweepRequest request) {
@@ -108,7 +120,8 @@ public final class Reconciler {
                 started.add(new ClusterReport.StartedExecution(w.topic(), w.executionName(), result, w.reasons()));
             }
             StatusCorrector.Result corrected = corrector.correct(cluster.arn(), read.state().channels(), outcome.intents());
-            return report(cluster, read, outcome, started, corrected);
+            RetentionSummary race = retention.check(cluster.arn(), request.sweepId());
+            return report(cluster, read, outcome, started, corrected, race);
         } catch (AwsThrottled e) {
             LOG.warn("sweep={} cluster={} code={} operation={}", request.sweepId(), cluster.name(), ReconcileErrorCode.CLUSTER_THROTTLED, e.getMessage());
             return ClusterReport.failed(cluster.arn(), cluster.name(), ReconcileError.of(ReconcileErrorCode.CLUSTER_THROTTLED,
@@ -121,7 +134,8 @@ public final class Reconciler {
     }
 
     private ClusterReport report(Fleet.ClusterSummary cluster, ClusterReader.ClusterRead read, PlanOutcome outcome,
-                                 List<ClusterReport.StartedExecution> started, StatusCorrector.Result corrected) {
+                                 List<ClusterReport.StartedExecution> started, StatusCorrector.Result corrected,
+                                 RetentionSummary race) {
         List<String> unmanaged = new ArrayList<>();
         for (ObservedChannel o : read.state().channels()) {
             if (!OwnershipTags.isManagedBy(o.tags(), stack.managedBy())) {
@@ -141,6 +155,8 @@ public final class Reconciler {
                         "StartExecution for topic " + s.topic() + " failed")).toList();
         return new ClusterReport(cluster.arn(), cluster.name(), read.state().topics().size(), desired, read.listed().size(),
                 read.described().size(), drifted, unmanaged, paused, pending, corrected.newlyPendingApproval(), started,
-                corrected.corrections(), corrected.deletedOutOfBand(), outcome.skipped(), errors);
+                corrected.corrections(), corrected.deletedOutOfBand(), outcome.skipped(), errors, race,
+                intents.stream().flatMap(i -> TableGenerations.split(i).map(x -> i.channelName() + " (topic " + i.topic() + "): "
+                        + x.sentence() + ": " + x.unionView()).stream()).toList(), corrected.newlyFailedTooOften());
     }
 }

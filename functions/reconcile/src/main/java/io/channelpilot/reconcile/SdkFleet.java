@@ -1,6 +1,9 @@
 package io.channelpilot.reconcile;
 
 import io.channelpilot.gateway.ClusterReadException;
+import io.channelpilot.gateway.GatewayExistingTables;
+import io.channelpilot.gateway.Gateways;
+import io.channelpilot.plan.ExistingTables;
 import io.channelpilot.plan.ObservedChannel;
 import io.channelpilot.workflow.AwsThrottled;
 import java.util.ArrayList;
@@ -32,10 +35,28 @@ public final class SdkFleet implements Fleet {
 
     private final KafkaClient kafka;
     private final ApiCalls calls;
+    private final ExistingTables tables;
 
     public SdkFleet(KafkaClient kafka, ApiCalls calls) {
         this.kafka = kafka;
         this.calls = calls;
+        this.tables = ExistingTables.UNKNOWN;
+    }
+
+    /** @param tables S3 Tables GetTable, counted as {@code s3tables:GetTable} in the sweep's API calls */
+    public SdkFleet(KafkaClient kafka, ApiCalls calls, Gateways.TablesGateway tables) {
+        this.kafka = kafka;
+        this.calls = calls;
+        ExistingTables lookup = new GatewayExistingTables(tables);
+        this.tables = (bucket, namespace, table) -> {
+            calls.count("s3tables:GetTable");
+            return lookup.exists(bucket, namespace, table);
+        };
+    }
+
+    @Override
+    public ExistingTables tables() {
+        return tables;
     }
 
     @Override

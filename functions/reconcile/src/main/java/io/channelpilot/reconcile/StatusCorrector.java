@@ -3,6 +3,7 @@ package io.channelpilot.reconcile;
 import io.channelpilot.model.OwnershipTags;
 import io.channelpilot.plan.Intent;
 import io.channelpilot.plan.ObservedChannel;
+import io.channelpilot.plan.PlanReason;
 import io.channelpilot.store.ChannelKey;
 import io.channelpilot.store.ChannelStatus;
 import io.channelpilot.store.ConditionStatus;
@@ -35,8 +36,15 @@ final class StatusCorrector {
     }
 
     /** Everything the corrector found for one cluster. */
-    record Result(List<Correction> corrections, List<Correction> deletedOutOfBand, List<String> newlyPendingApproval) {
+    record Result(List<Correction> corrections, List<Correction> deletedOutOfBand, List<String> newlyPendingApproval,
+                  List<String> newlyFailedTooOften) {
+        Result(List<Correction> corrections, List<Correction> deletedOutOfBand, List<String> newlyPendingApproval) {
+            this(corrections, deletedOutOfBand, newlyPendingApproval, List.of());
+        }
     }
+
+    /** Degraded reason of a FAILED channel that reached its recreate limit (FailureHistory): a human must act. */
+    static final String RECREATE_LIMIT_REACHED = "RecreateLimitReached";
 
     private final StatusStore store;
     private final Clock clock;
@@ -77,7 +85,32 @@ final class StatusCorrector {
                     .withCondition(ConditionType.PROVISIONED, ConditionStatus.FALSE, DELETED_OUT_OF_BAND, message, clock.instant()));
             deleted.add(new Correction(name, r.topic(), r.observedStatus(), MISSING, DELETED_OUT_OF_BAND));
         }
-        return new Result(corrections, deleted, markPendingApprovals(clusterArn, intents, recorded));
+        return new Result(corrections, deleted, markPendingApprovals(clusterArn, intents, recorded),
+                markFailedTooOften(clusterArn, intents));
+    }
+
+    /**
+     * A FAILED channel past its recreate limit gets {@code Degraded=True RecreateLimitReached} once; only that flip is
+     * reported, so the summary asks a human exactly once (the store is re-read: the observe() above may just have
+     * written {@code Degraded=True ChannelFAILED} for the same channel).
+     */
+    private List<String> markFailedTooOften(String clusterArn, List<Intent> intents) {
+        List<String> fresh = new ArrayList<>();
+        for (Intent i : intents) {
+            if (!PlanReason.FAILED_RECREATE_LIMIT.name().equals(i.reason())) {
+                continue;
+            }
+            ChannelKey key = new ChannelKey(clusterArn, i.channelName());
+            boolean already = store.find(key).flatMap(s -> s.condition(ConditionType.DEGRADED))
+                    .map(c -> c.status() == ConditionStatus.TRUE && RECREATE_LIMIT_REACHED.equals(c.reason())).orElse(false);
+            if (!already) {
+                store.update(key, i.topic(), s -> s.withCondition(ConditionType.DEGRADED, ConditionStatus.TRUE, RECREATE_LIMIT_REACHED,
+                        i.message(), clock.instant()).withCondition(ConditionType.READY, ConditionStatus.FALSE, RECREATE_LIMIT_REACHED,
+                        i.message(), clock.instant()));
+                fresh.add(i.channelName() + ": " + i.message());
+            }
+        }
+        return fresh;
     }
 
     private ChannelStatus observe(ChannelStatus s, ObservedChannel o) {

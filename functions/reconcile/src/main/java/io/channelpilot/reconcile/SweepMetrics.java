@@ -20,6 +20,8 @@ final class SweepMetrics {
         metrics.addMetric("ExecutionsNotStarted", r.executionsNotStarted(), MetricUnit.COUNT);
         metrics.addMetric("StatusCorrected", r.corrections(), MetricUnit.COUNT);
         metrics.addMetric("SweepErrors", r.clusterErrors(), MetricUnit.COUNT);
+        metrics.addMetric("RetentionRaceWarn", r.retention().warn(), MetricUnit.COUNT);
+        metrics.addMetric("RetentionRaceCritical", r.retention().critical(), MetricUnit.COUNT);
         // "kafka:ListTopics" → ApiCallsKafkaListTopics: metric names stay few and fixed (one per operation used).
         r.apiCalls().forEach((op, n) -> metrics.addMetric("ApiCalls" + name(op), n, MetricUnit.COUNT));
     }

@@ -5,23 +5,29 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The result of one sweep: per-cluster reports, request-level errors, API calls by operation, and the state of the
- * retention-race check (DESIGN §7), which is {@link #RETENTION_CHECK_UNAVAILABLE} until the DLQ parser
- * ({@code io.channelpilot.dlq}) and the triage watermarks are on main — it is reported, never faked.
+ * The result of one sweep: per-cluster reports, request-level errors, API calls by operation, and the retention-race
+ * check (DESIGN §7) summed over the clusters ({@link RetentionSummary}: channels checked, at WARN / CRITICAL, retention
+ * unknown, notifications sent, conditions cleared).
  */
 public record SweepReport(String sweepId, Instant startedAt, List<ClusterReport> clusters, List<ReconcileError> errors,
-                          Map<String, Long> apiCalls, String retentionCheck, boolean notified) {
-
-    public static final String RETENTION_CHECK_UNAVAILABLE = "UNAVAILABLE: not implemented in the sweep yet (needs io.channelpilot.dlq and the triage watermarks)";
+                          Map<String, Long> apiCalls, RetentionSummary retention, boolean notified) {
 
     public SweepReport {
         clusters = List.copyOf(clusters);
         errors = List.copyOf(errors);
         apiCalls = Map.copyOf(apiCalls);
+        retention = retention == null ? RetentionSummary.NONE : retention;
+    }
+
+    /** A report over the clusters, its retention summary summed from theirs. */
+    static SweepReport of(String sweepId, Instant startedAt, List<ClusterReport> clusters, List<ReconcileError> errors,
+                          Map<String, Long> apiCalls) {
+        RetentionSummary retention = clusters.stream().map(ClusterReport::retention).reduce(RetentionSummary.NONE, RetentionSummary::plus);
+        return new SweepReport(sweepId, startedAt, clusters, errors, apiCalls, retention, false);
     }
 
     SweepReport withNotified(boolean sent) {
-        return new SweepReport(sweepId, startedAt, clusters, errors, apiCalls, retentionCheck, sent);
+        return new SweepReport(sweepId, startedAt, clusters, errors, apiCalls, retention, sent);
     }
 
     public int desired() {
@@ -65,7 +71,7 @@ public record SweepReport(String sweepId, Instant startedAt, List<ClusterReport>
     /** Something changed or needs a human: only then is a summary sent (issue 7 §4). */
     public boolean worthNotifying() {
         return executionsStarted() > 0 || executionsNotStarted() > 0 || corrections() > 0 || clusterErrors() > 0
-                || clusters.stream().anyMatch(c -> !c.newlyPendingApproval().isEmpty());
+                || clusters.stream().anyMatch(c -> !c.newlyPendingApproval().isEmpty() || !c.newlyFailedTooOften().isEmpty());
     }
 
     private long count(Executions.StartResult r) {

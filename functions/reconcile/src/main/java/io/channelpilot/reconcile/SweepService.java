@@ -4,8 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.channelpilot.gateway.AwsClients;
 import io.channelpilot.gateway.NotificationPublisher;
 import io.channelpilot.gateway.ProvisioningClients;
+import io.channelpilot.gateway.SdkTablesGateway;
 import io.channelpilot.gateway.SnsNotificationPublisher;
 import io.channelpilot.notify.NotificationRenderer;
+import io.channelpilot.retention.DynamoDbOutstandingStore;
+import io.channelpilot.retention.OutstandingStore;
+import io.channelpilot.retention.RetentionSettings;
 import io.channelpilot.store.DynamoDbStatusStore;
 import io.channelpilot.store.StatusStore;
 import java.time.Clock;
@@ -49,10 +53,15 @@ public final class SweepService {
         var sfn = SfnClients.from(env);
         ProvisioningClients clients = new ProvisioningClients(env);
         StatusStore store = new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock);
-        return new SweepService(calls -> new Reconciler(new SdkFleet(kafka, calls),
-                new SdkExecutions(sfn, config.stateMachineArn(), calls), store, config.stack(), clock, config.interval(),
-                config.verifyBudget(), calls),
-                new SnsNotificationPublisher(clients.sns(), config.topicArn()), NotificationRenderer.create());
+        OutstandingStore outstanding = new DynamoDbOutstandingStore(clients.dynamoDb(), config.statusTable(), clock);
+        RetentionSettings retention = RetentionSettings.from(env);
+        NotificationPublisher publisher = new SnsNotificationPublisher(clients.sns(), config.topicArn());
+        NotificationRenderer renderer = NotificationRenderer.create();
+        var tables = new SdkTablesGateway(AwsClients.from(env).s3Tables());
+        return new SweepService(calls -> new Reconciler(new SdkFleet(kafka, calls, tables),
+                new SdkExecutions(sfn, config.stateMachineArn(), calls), store,
+                new RetentionCheck(outstanding, store, new SdkTopicRetention(kafka, calls), retention, publisher, renderer, clock),
+                config.stack(), clock, config.interval(), config.verifyBudget(), calls, config.recreateLimit()), publisher, renderer);
     }
 
     public SweepReport sweep(JsonNode input) {

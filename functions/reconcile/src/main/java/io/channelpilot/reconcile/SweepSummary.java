@@ -18,9 +18,10 @@ import java.util.Map;
 final class SweepSummary {
 
     static final int MAX_ITEMS = 20;
-    static final String TABLE_SPLIT = "The recreated channel writes to a new table: a channel always creates its own table and cannot "
-            + "write into an existing one, so rows already delivered stay in the old table and are NOT backfilled; if the old table "
-            + "exists, validation refuses the re-create until a replacement table is approved.";
+    static final String TABLE_SPLIT = "The recreated channel writes to a new table when the old one exists: a channel always creates "
+            + "its own table and cannot write into an existing one, so rows already delivered stay in the old table, the new table "
+            + "(<table>_v<n>) starts empty and rows are NOT backfilled; query both with a UNION ALL view (see the table-split items). "
+            + "When the old table does not exist (nothing was delivered), its name is reused.";
 
     private SweepSummary() {
     }
@@ -37,7 +38,10 @@ final class SweepSummary {
         facts.put("executionsAlreadyStarted", Long.toString(r.executionsAlreadyStarted()));
         facts.put("executionsNotStarted", Long.toString(r.executionsNotStarted()));
         facts.put("statusCorrections", Integer.toString(r.corrections()));
-        facts.put("retentionCheck", r.retentionCheck());
+        facts.put("retentionChecked", Integer.toString(r.retention().checked()));
+        facts.put("retentionWarn", Integer.toString(r.retention().warn()));
+        facts.put("retentionCritical", Integer.toString(r.retention().critical()));
+        facts.put("retentionUnknown", Integer.toString(r.retention().retentionUnknown()));
         List<String> items = new ArrayList<>();
         boolean deletedOutOfBand = false;
         for (ClusterReport c : r.clusters()) {
@@ -50,9 +54,12 @@ final class SweepSummary {
             }
             c.corrections().forEach(x -> items.add(c.clusterName() + " channel " + x.channelName() + ": status corrected "
                     + (x.recorded().isEmpty() ? "(none)" : x.recorded()) + " -> " + x.actual()));
+            c.tableSplits().forEach(t -> items.add(c.clusterName() + " table split, channel " + t));
             c.newlyPendingApproval().forEach(n -> items.add(c.clusterName() + " channel " + n + ": replacement waits for approval"));
+            c.newlyFailedTooOften().forEach(n -> items.add(c.clusterName() + " FAILED too often, channel " + n));
             c.unmanaged().forEach(u -> items.add(c.clusterName() + " unmanaged channel " + u + ": left alone"));
             c.errors().forEach(e -> items.add(c.clusterName() + " " + e.code() + ": " + e.message()));
+            c.retention().items().forEach(i -> items.add(c.clusterName() + " retention race " + i));
         }
         r.errors().forEach(e -> items.add(e.code() + ": " + e.message()));
         for (int i = 0; i < Math.min(MAX_ITEMS, items.size()); i++) {
@@ -63,14 +70,16 @@ final class SweepSummary {
             facts.put("itemsNotShown", Integer.toString(items.size() - MAX_ITEMS));
         }
         boolean human = r.clusterErrors() > 0 || r.executionsNotStarted() > 0 || deletedOutOfBand
-                || r.clusters().stream().anyMatch(c -> !c.newlyPendingApproval().isEmpty());
+                || r.clusters().stream().anyMatch(c -> !c.newlyPendingApproval().isEmpty() || !c.tableSplits().isEmpty()
+                        || !c.newlyFailedTooOften().isEmpty());
         String summary = "Sweep " + r.sweepId() + " started " + r.executionsStarted() + " provisioning execution(s), corrected "
                 + r.corrections() + " recorded status(es) and found " + r.drifted() + " drifted and " + r.unmanaged()
                 + " unmanaged channel(s)." + (deletedOutOfBand ? " " + TABLE_SPLIT : "");
         List<NextAction> actions = new ArrayList<>();
         actions.add(NextAction.run("Show channel status and conditions", "channel-pilot status --output table"));
         if (human) {
-            actions.add(NextAction.of("Review the items above: errors, channels deleted out of band and replacements awaiting approve=<fingerprint>"));
+            actions.add(NextAction.of("Review the items above: errors, channels deleted out of band, table splits, channels FAILED "
+                    + "too often and replacements awaiting approve=<fingerprint>"));
         }
         String cluster = r.clusters().size() == 1 ? r.clusters().get(0).clusterArn() : "";
         return new Notification(NotificationKind.SWEEP_SUMMARY, human ? NotificationSeverity.WARNING : NotificationSeverity.INFO,

@@ -1,5 +1,6 @@
 package io.channelpilot.reconcile;
 
+import io.channelpilot.plan.ExistingTables;
 import io.channelpilot.plan.ObservedChannel;
 import io.channelpilot.workflow.AwsThrottled;
 import java.util.ArrayList;
@@ -19,6 +20,8 @@ final class FakeFleet implements Fleet {
     final Map<String, List<ObservedChannel>> channels = new LinkedHashMap<>();
     final Set<String> throttledClusters = new HashSet<>();
     final List<String> described = new ArrayList<>();
+    /** Existing Iceberg tables, each {@code <bucketArn>/<namespace>.<table>}; GetTable counted like SdkFleet does. */
+    final Set<String> tables = new HashSet<>();
 
     FakeFleet(ApiCalls calls) {
         this.calls = calls;
@@ -63,6 +66,14 @@ final class FakeFleet implements Fleet {
         calls.count("kafka:DescribeChannel");
         described.add(channelArn);
         return channels.get(clusterArn).stream().filter(c -> c.channelArn().equals(channelArn)).findFirst();
+    }
+
+    @Override
+    public ExistingTables tables() {
+        return (bucket, namespace, table) -> {
+            calls.count("s3tables:GetTable");
+            return Optional.of(tables.contains(ExistingTables.key(bucket, namespace, table)));
+        };
     }
 
     private void pages(String op, int items) {

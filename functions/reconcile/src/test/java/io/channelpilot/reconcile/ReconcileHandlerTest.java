@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.gateway.NotificationPublisher;
 import io.channelpilot.notify.NotificationRenderer;
+import io.channelpilot.retention.InMemoryOutstandingStore;
+import io.channelpilot.retention.RetentionSettings;
 import io.channelpilot.notify.RenderedNotification;
 import io.channelpilot.store.InMemoryStatusStore;
 import java.io.ByteArrayOutputStream;
@@ -32,9 +34,12 @@ class ReconcileHandlerTest {
     private final RecordingExecutions executions = new RecordingExecutions();
     private final List<RenderedNotification> published = new ArrayList<>();
     private final ApiCalls fleetCalls = new ApiCalls();
+    private final InMemoryStatusStore statuses = new InMemoryStatusStore(clock);
     private final FakeFleet fleet = new FakeFleet(fleetCalls).cluster(CLUSTER, Fixtures.TAGS, "orders.created");
     private final ReconcileHandler handler = new ReconcileHandler(new SweepService(
-            calls -> new Reconciler(fleet, executions, new InMemoryStatusStore(clock), Fixtures.STACK, clock, Duration.ofMinutes(15), 50, calls),
+            calls -> new Reconciler(fleet, executions, statuses, new RetentionCheck(new InMemoryOutstandingStore(clock), statuses,
+                    (cluster, topic) -> java.util.Optional.empty(), RetentionSettings.DEFAULTS, recording(), NotificationRenderer.create(),
+                    clock), Fixtures.STACK, clock, Duration.ofMinutes(15), 50, calls),
             recording(), NotificationRenderer.create()), "ChannelPilotTest");
 
     private NotificationPublisher recording() {

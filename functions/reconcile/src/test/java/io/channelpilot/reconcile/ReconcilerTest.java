@@ -9,6 +9,10 @@ import static io.channelpilot.reconcile.Fixtures.unmanaged;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.channelpilot.model.StackSettings;
+import io.channelpilot.notify.NotificationRenderer;
+import io.channelpilot.plan.ExistingTables;
+import io.channelpilot.retention.InMemoryOutstandingStore;
+import io.channelpilot.retention.RetentionSettings;
 import io.channelpilot.store.ChannelKey;
 import io.channelpilot.store.ConditionStatus;
 import io.channelpilot.store.ConditionType;
@@ -36,7 +40,9 @@ class ReconcilerTest {
     }
 
     private Reconciler reconciler(StackSettings stack, int budget) {
-        return new Reconciler(fleet, executions, store, stack, clock, Duration.ofMinutes(15), budget, calls);
+        return new Reconciler(fleet, executions, store, new RetentionCheck(new InMemoryOutstandingStore(clock), store,
+                (cluster, topic) -> Optional.empty(), RetentionSettings.DEFAULTS, m -> "m", NotificationRenderer.create(), clock),
+                stack, clock, Duration.ofMinutes(15), budget, calls);
     }
 
     @Test
@@ -164,6 +170,74 @@ class ReconcilerTest {
         var stored = store.find(new ChannelKey(CLUSTER, gone.channelName())).orElseThrow();
         assertThat(stored.condition(ConditionType.PROVISIONED).orElseThrow().reason()).isEqualTo("ChannelDeletedOutOfBand");
         assertThat(SweepSummary.of(report).summary()).contains("new table").contains("NOT backfilled");
+    }
+
+    @Test
+    void shouldRecreateOnANewTableWhenTheDeletedChannelsTableHasRows() {
+        // given a channel of ours that delivered (its table exists) was deleted out of band
+        var gone = ours(CLUSTER, "orders.a", 600, "ACTIVE");
+        fleet.cluster(CLUSTER, TAGS, "orders.a");
+        fleet.tables.add(ExistingTables.key(STACK.tableBucketArn(), gone.namespace(), gone.table()));
+        store.update(new ChannelKey(CLUSTER, gone.channelName()), "orders.a", s -> s.withObserved(gone.channelArn(), "ACTIVE"));
+
+        // when
+        SweepReport report = sweep("s1");
+
+        // then the execution creates on <table>_v2 and the summary names both tables and the view
+        ClusterReport cluster = report.clusters().get(0);
+        assertThat(cluster.executions()).singleElement().satisfies(e ->
+                assertThat(e.reasons()).singleElement().asString().endsWith(":CREATE:NEW_TABLE_GENERATION")
+                        .doesNotStartWith(gone.channelName()));
+        String oldTable = "sales." + gone.table();
+        assertThat(cluster.tableSplits()).singleElement().asString()
+                .contains("old table " + oldTable + " kept with its rows").contains("new table " + oldTable + "_v2 starts empty")
+                .contains("no backfill").contains("SELECT * FROM " + oldTable + " UNION ALL SELECT * FROM " + oldTable + "_v2");
+        var summary = SweepSummary.of(report);
+        assertThat(summary.severity()).isEqualTo(io.channelpilot.notify.NotificationSeverity.WARNING);
+        assertThat(summary.facts().values()).anySatisfy(v -> assertThat(v).contains("table split").contains(oldTable + "_v2"));
+        assertThat(calls.snapshot()).containsEntry("s3tables:GetTable", 2L);
+    }
+
+    @Test
+    void shouldStopRecreatingAFailedChannelAfterTheLimitAndAskAHumanOnce() {
+        // given a FAILED channel whose three earlier instances (same name and fingerprint) failed too
+        var failed = ours(CLUSTER, "orders.a", 600, "FAILED");
+        fleet.cluster(CLUSTER, TAGS, "orders.a").channel(CLUSTER, failed);
+        ChannelKey key = new ChannelKey(CLUSTER, failed.channelName());
+        String fingerprint = failed.tags().get(io.channelpilot.model.OwnershipTags.FINGERPRINT);
+        for (int i = 1; i <= 3; i++) {
+            store.recordFailure(key, fingerprint, failed.channelArn() + "-earlier-" + i, Duration.ofDays(7));
+        }
+
+        // when two sweeps run
+        SweepReport first = sweep("s1");
+        SweepReport second = sweep("s2");
+
+        // then nothing is started, the channel is Degraded for a human, and only the first sweep says so
+        assertThat(first.executionsStarted()).isZero();
+        assertThat(first.clusters().get(0).newlyFailedTooOften()).singleElement().asString().contains("recreate limit 3");
+        assertThat(first.worthNotifying()).isTrue();
+        assertThat(SweepSummary.of(first).facts().values()).anySatisfy(v -> assertThat(v).contains("FAILED too often"));
+        var degraded = store.find(key).orElseThrow().condition(ConditionType.DEGRADED).orElseThrow();
+        assertThat(degraded.status()).isEqualTo(ConditionStatus.TRUE);
+        assertThat(degraded.reason()).isEqualTo(StatusCorrector.RECREATE_LIMIT_REACHED);
+        assertThat(second.executionsStarted()).isZero();
+        assertThat(second.clusters().get(0).newlyFailedTooOften()).isEmpty();
+        assertThat(second.worthNotifying()).isFalse();
+    }
+
+    @Test
+    void shouldRecreateAFailedChannelWithinTheLimit() {
+        // given
+        var failed = ours(CLUSTER, "orders.a", 600, "FAILED");
+        fleet.cluster(CLUSTER, TAGS, "orders.a").channel(CLUSTER, failed);
+
+        // when
+        SweepReport report = sweep("s1");
+
+        // then the FAILED channel is deleted by an execution (the next sweep creates it again)
+        assertThat(report.clusters().get(0).executions()).singleElement().satisfies(e ->
+                assertThat(e.reasons()).containsExactly(failed.channelName() + ":DELETE:FAILED_RECREATE"));
     }
 
     @Test

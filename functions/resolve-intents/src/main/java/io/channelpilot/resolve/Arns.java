@@ -35,7 +35,7 @@ final class Arns {
         if (value == null) {
             return "";
         }
-        String trimmed = value.trim();
+        String trimmed = value.strip();
         if (!trimmed.contains("%")) {
             return trimmed;
         }

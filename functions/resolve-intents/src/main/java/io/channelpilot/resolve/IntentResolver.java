@@ -3,11 +3,16 @@ package io.channelpilot.resolve;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.channelpilot.gateway.ClusterReadException;
 import io.channelpilot.gateway.ClusterStateReader;
+import io.channelpilot.model.ClusterArn;
+import io.channelpilot.model.Home;
+import io.channelpilot.notify.NotificationDedupe;
 import io.channelpilot.plan.ClusterState;
+import io.channelpilot.plan.FailureHistory;
 import io.channelpilot.plan.IntentPlanner;
 import io.channelpilot.plan.PlanOutcome;
 import io.channelpilot.plan.Skip;
 import io.channelpilot.plan.SkipReason;
+import io.channelpilot.store.FailureLedger;
 import io.channelpilot.store.StatusStore;
 import java.time.Duration;
 import java.util.List;
@@ -29,13 +34,30 @@ public final class IntentResolver {
     private final StatusRecorder recorder;
     private final StatusStore store;
     private final Duration claimTtl;
+    private final Home home;
+    private final FailureLedger failures;
 
     IntentResolver(ClusterStateReader reader, IntentPlanner planner, StatusRecorder recorder, StatusStore store, Duration claimTtl) {
+        this(reader, planner, recorder, store, claimTtl, Home.unknown());
+    }
+
+    /** @param home the stack's partition/Region/account: triggers naming clusters elsewhere are refused before any read */
+    IntentResolver(ClusterStateReader reader, IntentPlanner planner, StatusRecorder recorder, StatusStore store, Duration claimTtl,
+                   Home home) {
+        this(reader, planner, recorder, store, claimTtl, home,
+                new FailureLedger(store, "", FailureHistory.DEFAULT_LIMIT, FailureLedger.DEFAULT_WINDOW));
+    }
+
+    /** @param failures records FAILED channels and gives the planner their history (bounded recreate) */
+    IntentResolver(ClusterStateReader reader, IntentPlanner planner, StatusRecorder recorder, StatusStore store, Duration claimTtl,
+                   Home home, FailureLedger failures) {
+        this.home = home;
         this.reader = reader;
         this.planner = planner;
         this.recorder = recorder;
         this.store = store;
         this.claimTtl = claimTtl;
+        this.failures = failures;
     }
 
     /** @param trigger the execution input (the ASL passes it as {@code trigger}) */
@@ -46,6 +68,12 @@ public final class IntentResolver {
             return log(ResolveResult.failed(invalid.error(), id));
         }
         Trigger t = ((ParsedTrigger.Valid) parsed).trigger();
+        Optional<String> foreign = home.mismatch(ClusterArn.parse(t.clusterArn()));
+        if (foreign.isPresent()) {
+            return log(ResolveResult.failed(new ResolveError(ResolveErrorCode.TRIGGER_ARN_FOREIGN, arnField(t), "cluster "
+                    + t.clusterArn() + " " + foreign.get(), "Deploy Channel Pilot in that cluster's account and Region; a stack "
+                    + "only provisions its own clusters."), t.id()));
+        }
         if (t instanceof Trigger.TagEvent tags && !tags.touchesChannelPilotKeys()) {
             return log(ResolveResult.skipped(Skip.of(SkipReason.NO_RELEVANT_TAG_CHANGE, t.clusterArn(), tags.topic(),
                     "tag change on " + tags.resourceArn() + " touched " + tags.changedKeys() + ", no channel-pilot/ key"), t.id()));
@@ -56,10 +84,12 @@ public final class IntentResolver {
         }
         ClusterState state;
         try {
-            state = reader.read(t.clusterArn(), t.scope());
+            state = failures.enrich(reader.read(t.clusterArn(), t.scope()));
         } catch (ClusterReadException e) {
             return log(ResolveResult.failed(readError(e), t.id()));
         }
+        // the rules generation lets notify tell a duplicate delivery of one change from a change and its revert
+        store.recordRules(t.clusterArn(), NotificationDedupe.rulesDigest(state.clusterTags()));
         PlanOutcome outcome = planner.plan(state, t.scope(), t.id());
         recorder.record(outcome.intents());
         if (t.claimId().isPresent() && !store.claimEvent(t.claimId().get(), claimTtl)) {
@@ -67,6 +97,18 @@ public final class IntentResolver {
                     + " was already resolved by another execution; this duplicate delivery plans nothing"), t.id()));
         }
         return log(new ResolveResult(outcome.intents(), outcome.skipped(), List.of(), t.id()));
+    }
+
+    /** The trigger field the cluster ARN came from, so the error names it. */
+    private static String arnField(Trigger t) {
+        if (t instanceof Trigger.TagEvent tags) {
+            return tags.origin().equals("aws.tag") ? "resources[0]" : "detail.requestParameters.resourceArn";
+        }
+        if (t instanceof Trigger.TopicEvent topic) {
+            return topic.eventSource().startsWith("kafka-cluster") ? "detail.requestParameters.resourceARN"
+                    : "detail.requestParameters.clusterArn";
+        }
+        return "clusterArn";
     }
 
     private static ResolveError readError(ClusterReadException e) {

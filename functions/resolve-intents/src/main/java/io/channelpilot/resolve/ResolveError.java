@@ -13,5 +13,14 @@ public record ResolveError(ResolveErrorCode code, String field, String message, 
         field = field == null ? "" : field;
         Objects.requireNonNull(message, "message");
         Objects.requireNonNull(remediation, "remediation");
+        message = capped(message);
+    }
+
+    /** Messages quote the bad value; a hostile trigger (a 1 MB topic name) must not become a 1 MB log line. */
+    static final int MAX_MESSAGE = 512;
+
+    private static String capped(String message) {
+        return message.length() <= MAX_MESSAGE ? message
+                : message.substring(0, MAX_MESSAGE) + "... (" + message.length() + " characters, cut)";
     }
 }

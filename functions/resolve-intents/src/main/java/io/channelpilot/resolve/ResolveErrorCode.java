@@ -14,6 +14,8 @@ public enum ResolveErrorCode {
     TRIGGER_FIELD_MISSING,
     /** A field is present but malformed (e.g. not an MSK ARN, not a list of topic names). */
     TRIGGER_FIELD_INVALID,
+    /** The cluster ARN is in another partition, Region or account than this stack (the function's own clients cannot reach it). */
+    TRIGGER_ARN_FOREIGN,
     /** The ARN names an MSK resource that carries no channel-pilot meaning (e.g. a VPC connection). */
     TRIGGER_RESOURCE_UNSUPPORTED,
     /** The cluster does not exist (any more) in this account and Region. */

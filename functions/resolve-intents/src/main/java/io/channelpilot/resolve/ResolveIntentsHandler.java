@@ -6,10 +6,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.gateway.AwsClients;
 import io.channelpilot.gateway.ClusterStateReader;
+import io.channelpilot.gateway.GatewayExistingTables;
 import io.channelpilot.gateway.SdkClusterStateReader;
+import io.channelpilot.gateway.SdkTablesGateway;
+import io.channelpilot.model.Home;
 import io.channelpilot.model.StackSettings;
+import io.channelpilot.plan.FailureHistory;
 import io.channelpilot.plan.IntentPlanner;
 import io.channelpilot.store.DynamoDbStatusStore;
+import io.channelpilot.store.FailureLedger;
 import io.channelpilot.store.StatusStore;
 import java.io.IOException;
 import java.io.InputStream;
@@ -37,6 +42,7 @@ public final class ResolveIntentsHandler implements RequestStreamHandler {
 
     public ResolveIntentsHandler() {
         this(System.getenv());
+        ResolvePriming.register(System.getenv()); // SnapStart: primes SDK clients and Jackson before the snapshot
     }
 
     /** The local world calls this in-process with its own environment map. */
@@ -50,15 +56,37 @@ public final class ResolveIntentsHandler implements RequestStreamHandler {
     }
 
     private ResolveIntentsHandler(Map<String, String> env, ResolveConfig config, Clock clock) {
-        this(new SdkClusterStateReader(AwsClients.from(env).kafka()),
-                new DynamoDbStatusStore(DynamoDbClients.from(env), config.statusTable(), clock),
-                config.stack(), clock, config.claimTtl(), config.metricsNamespace());
+        this(reader(AwsClients.from(env)), new DynamoDbStatusStore(DynamoDbClients.from(env), config.statusTable(), clock),
+                config.stack(), clock, config.claimTtl(), config.metricsNamespace(), Home.from(env), FailureLedger.limitFrom(env));
+    }
+
+    /** MSK for the cluster; S3 Tables GetTable for the table generation of a channel that must be (re)created. */
+    private static SdkClusterStateReader reader(AwsClients clients) {
+        return new SdkClusterStateReader(clients.kafka(), new GatewayExistingTables(new SdkTablesGateway(clients.s3Tables())));
     }
 
     public ResolveIntentsHandler(ClusterStateReader reader, StatusStore store, StackSettings stack, Clock clock, Duration claimTtl,
                                  String metricsNamespace) {
+        this(reader, store, stack, clock, claimTtl, metricsNamespace, Home.unknown());
+    }
+
+    /** @param home the stack's partition/Region/account ({@link Home#from}); triggers for other clusters are refused */
+    public ResolveIntentsHandler(ClusterStateReader reader, StatusStore store, StackSettings stack, Clock clock, Duration claimTtl,
+                                 String metricsNamespace, Home home) {
+        this(reader, store, stack, clock, claimTtl, metricsNamespace, home, FailureHistory.DEFAULT_LIMIT);
+    }
+
+    /** @param recreateLimit how often a FAILED channel is recreated per fingerprint ({@code CHANNEL_PILOT_FAILED_RECREATE_LIMIT}) */
+    public ResolveIntentsHandler(ClusterStateReader reader, StatusStore store, StackSettings stack, Clock clock, Duration claimTtl,
+                                 String metricsNamespace, int recreateLimit) {
+        this(reader, store, stack, clock, claimTtl, metricsNamespace, Home.unknown(), recreateLimit);
+    }
+
+    public ResolveIntentsHandler(ClusterStateReader reader, StatusStore store, StackSettings stack, Clock clock, Duration claimTtl,
+                                 String metricsNamespace, Home home, int recreateLimit) {
         this.json = new ObjectMapper();
-        this.resolver = new IntentResolver(reader, new IntentPlanner(stack), new StatusRecorder(store, json, clock), store, claimTtl);
+        this.resolver = new IntentResolver(reader, new IntentPlanner(stack), new StatusRecorder(store, json, clock), store, claimTtl,
+                home, new FailureLedger(store, stack.managedBy(), recreateLimit, FailureLedger.DEFAULT_WINDOW));
         this.metrics = MetricsFactory.getMetricsInstance();
         this.metrics.setNamespace(metricsNamespace);
     }

@@ -134,6 +134,7 @@ public final class TriggerParser {
 
     static String text(JsonNode node, String field) {
         JsonNode value = node.path(field);
-        return value.isTextual() ? value.asText().trim() : "";
+        // strip(), not trim(): trim() also drops control characters, so "orders\u0000" would pass as "orders".
+        return value.isTextual() ? value.asText().strip() : "";
     }
 }

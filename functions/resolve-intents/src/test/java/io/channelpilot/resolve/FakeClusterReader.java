@@ -2,6 +2,7 @@ package io.channelpilot.resolve;
 
 import io.channelpilot.gateway.ClusterStateReader;
 import io.channelpilot.plan.ClusterState;
+import io.channelpilot.plan.ExistingTables;
 import io.channelpilot.plan.ObservedChannel;
 import io.channelpilot.plan.PlanScope;
 import java.util.ArrayList;
@@ -18,6 +19,8 @@ final class FakeClusterReader implements ClusterStateReader {
     final Map<String, Map<String, String>> topics = new HashMap<>();
     final List<ObservedChannel> channels = new ArrayList<>();
     final List<PlanScope> reads = new ArrayList<>();
+    /** What the planner may ask about tables (table generations); unknown by default, as before. */
+    ExistingTables tables = ExistingTables.UNKNOWN;
     private final List<Supplier<RuntimeException>> failures = new ArrayList<>();
 
     FakeClusterReader topic(String... names) {
@@ -42,6 +45,6 @@ final class FakeClusterReader implements ClusterStateReader {
         if (!failures.isEmpty()) {
             throw failures.remove(0).get();
         }
-        return new ClusterState(clusterArn, tags, topics, channels);
+        return new ClusterState(clusterArn, tags, topics, channels).withTables(tables);
     }
 }

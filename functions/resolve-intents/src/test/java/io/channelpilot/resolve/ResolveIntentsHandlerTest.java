@@ -10,6 +10,7 @@ import io.channelpilot.gateway.ClusterReadException;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.OwnershipTags;
 import io.channelpilot.model.StackSettings;
+import io.channelpilot.plan.ExistingTables;
 import io.channelpilot.plan.ObservedChannel;
 import io.channelpilot.plan.PlanScope;
 import io.channelpilot.spec.SpecResolver;
@@ -253,6 +254,61 @@ class ResolveIntentsHandlerTest {
                     assertThat(c.status()).isEqualTo(ConditionStatus.TRUE);
                     assertThat(c.reason()).isEqualTo("FINGERPRINT_CHANGED");
                 });
+    }
+
+    @Test
+    void shouldCreateOnTheNextTableGenerationWhenTheTopicsTableAlreadyExists() throws IOException {
+        // given the table of orders.created exists (its channel delivered, then was deleted out of band)
+        ChannelSpec spec = new SpecResolver(StackSettings.from(ENV)).resolve(CLUSTER, Map.of("channel-pilot/orders", ORDERS_RULE),
+                "orders.created", Map.of()).specs().get(0);
+        cluster.tables = ExistingTables.of(Set.of(ExistingTables.key(spec.infrastructure().tableBucketArn(), spec.namespace(), spec.table())));
+
+        JsonNode result = invoke("cloudtrail-create-topic-control-plane.json");
+
+        assertThat(plans(result)).containsExactly("CREATE/NEW_TABLE_GENERATION");
+        JsonNode intent = result.path("intents").get(0);
+        assertThat(intent.path("desired").path("table").asText()).isEqualTo(spec.table() + "_v2");
+        assertThat(intent.path("tableKey").asText()).isEqualTo(spec.namespace() + "." + spec.table());
+        assertThat(intent.path("channelName").asText()).isNotEqualTo(spec.channelName());
+    }
+
+    @Test
+    void shouldRecreateAFailedChannelUntilTheLimitThenLeaveItForAHuman() throws IOException {
+        // given recreating is allowed once
+        handler = new ResolveIntentsHandler(cluster, store, StackSettings.from(ENV), clock, Duration.ofHours(24), "ChannelPilotTest", 1);
+        ObservedChannel healthy = ours("orders.created");
+        cluster.channels.add(failed(healthy, "/1"));
+
+        // when the first instance is FAILED (seen twice: sweeps claim nothing) and then the recreated one too
+        JsonNode first = invoke("sweep.json");
+        JsonNode again = invoke("sweep.json");
+        cluster.channels.clear();
+        cluster.channels.add(failed(healthy, "/2"));
+        JsonNode second = invoke("sweep.json");
+
+        // then
+        assertThat(plans(first)).contains("DELETE/FAILED_RECREATE");
+        assertThat(plans(again)).as("the same instance counts once").contains("DELETE/FAILED_RECREATE");
+        assertThat(plans(second)).contains("NOOP/FAILED_RECREATE_LIMIT").doesNotContain("DELETE/FAILED_RECREATE");
+    }
+
+    @Test
+    void shouldBumpTheRulesGenerationOnlyWhenTheRuleTagsChange() throws IOException {
+        invoke("manual.json");
+        invoke("sweep.json");
+        assertThat(store.rulesGeneration(CLUSTER)).isEqualTo(1);
+
+        cluster.rule("orders", ORDERS_RULE + " freshness=900");
+        invoke("sweep.json");
+        cluster.rule("orders", ORDERS_RULE);
+        invoke("sweep.json");
+
+        assertThat(store.rulesGeneration(CLUSTER)).isEqualTo(3);
+    }
+
+    private static ObservedChannel failed(ObservedChannel c, String instance) {
+        return new ObservedChannel(c.channelArn().replace("/1", instance), c.channelName(), "FAILED", c.freshnessSeconds(), c.tags(),
+                c.topic(), c.namespace(), c.table());
     }
 
     private ResolveIntentsHandler handler(Map<String, String> env) {

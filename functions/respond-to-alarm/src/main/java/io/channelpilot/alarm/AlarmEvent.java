@@ -1,10 +1,16 @@
 package io.channelpilot.alarm;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.channelpilot.model.Home;
 
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A "CloudWatch Alarm State Change" event of one of our channel alarms, reduced to what the responder needs. The
@@ -48,16 +54,52 @@ public record AlarmEvent(String eventId, String alarmName, String alarmArn, Stri
         }
     }
 
+    /**
+     * Parses an EventBridge event and refuses one from another account or Region ({@code FOREIGN_ALARM}): a bus that
+     * forwards other accounts' events must not make us triage or notify about our channel of the same name.
+     */
+    public static Input parse(JsonNode event, Home home) {
+        Input input = parse(event);
+        if (!(input instanceof Input.Ours)) {
+            return input;
+        }
+        // The envelope's account/region and the alarm ARN's must all be ours (a part absent from the event is not checked).
+        List<String> accounts = new ArrayList<>(List.of(event.path("account").asText("")));
+        List<String> regions = new ArrayList<>(List.of(event.path("region").asText("")));
+        Matcher arn = ALARM_ARN.matcher(event.path("resources").path(0).asText(""));
+        if (arn.matches()) {
+            regions.add(arn.group(2));
+            accounts.add(arn.group(3));
+        }
+        Optional<String> foreign = differs("account", home.account(), accounts).or(() -> differs("Region", home.region(), regions))
+                .or(() -> differs("partition", home.partition(), List.of(partitionOf(arn))));
+        if (foreign.isPresent()) {
+            return new Input.Ignored("FOREIGN_ALARM", "account/region/resources[0] " + foreign.get());
+        }
+        return input;
+    }
+
+    private static Optional<String> differs(String what, String ours, List<String> seen) {
+        return ours.isEmpty() ? Optional.empty() : seen.stream().filter(v -> !v.isEmpty() && !v.equals(ours)).findFirst()
+                .map(v -> "name " + what + " " + capped(v) + ", this stack runs in " + ours);
+    }
+
+    private static String partitionOf(Matcher arn) {
+        return arn.matches() ? arn.group(1) : "";
+    }
+
+    private static final Pattern ALARM_ARN = Pattern.compile("^arn:(aws[a-z-]*):cloudwatch:([a-z0-9-]+):(\\d{12}):alarm:.+$");
+
     /** Parses an EventBridge event; never throws for bad input. */
     public static Input parse(JsonNode event) {
         if (event == null || !"aws.cloudwatch".equals(event.path("source").asText())
                 || !"CloudWatch Alarm State Change".equals(event.path("detail-type").asText())) {
-            return new Input.Ignored("NOT_AN_ALARM_EVENT", "not a CloudWatch Alarm State Change event");
+            return new Input.Ignored("NOT_AN_ALARM_EVENT", "source/detail-type: not a CloudWatch Alarm State Change event");
         }
         JsonNode detail = event.path("detail");
-        String alarmName = detail.path("alarmName").asText("");
+        String alarmName = capped(detail.path("alarmName").asText(""));
         if (!alarmName.startsWith(ALARM_PREFIX)) {
-            return new Input.Ignored("NOT_OUR_ALARM", "alarm '" + alarmName + "' is not a Channel Pilot alarm");
+            return new Input.Ignored("NOT_OUR_ALARM", "detail.alarmName '" + alarmName + "' is not a Channel Pilot alarm");
         }
         JsonNode metric = detail.path("configuration").path("metrics").path(0).path("metricStat").path("metric");
         JsonNode dims = metric.path("dimensions");
@@ -66,11 +108,13 @@ public record AlarmEvent(String eventId, String alarmName, String alarmArn, Stri
         String topic = dims.path("Topic").asText("");
         if (cluster.isBlank() || channel.isBlank() || topic.isBlank()) {
             return new Input.Ignored("MISSING_DIMENSIONS",
-                    "alarm '" + alarmName + "' has no ClusterName/ChannelName/Topic metric dimensions");
+                    "alarm '" + alarmName + "' has no ClusterName/ChannelName/Topic in "
+                            + "detail.configuration.metrics[0].metricStat.metric.dimensions");
         }
         var signal = AlarmSignal.of(metric.path("name").asText(""), alarmName);
         if (signal.isEmpty()) {
-            return new Input.Ignored("UNKNOWN_METRIC", "alarm '" + alarmName + "' watches no channel delivery metric");
+            return new Input.Ignored("UNKNOWN_METRIC", "alarm '" + alarmName + "' watches no channel delivery metric "
+                    + "(detail.configuration.metrics[0].metricStat.metric.name)");
         }
         String id = event.path("id").asText("");
         String arn = event.path("resources").path(0).asText("");
@@ -79,6 +123,11 @@ public record AlarmEvent(String eventId, String alarmName, String alarmArn, Stri
                 alarmName, arn, state, detail.path("previousState").path("value").asText(""),
                 time(event.path("time").asText("")), signal.get(), cluster, channel, topic,
                 detail.path("state").path("reason").asText("")));
+    }
+
+    /** The name is quoted in reasons and logs; a hostile event must not turn into a huge log line. */
+    private static String capped(String name) {
+        return name.length() <= 256 ? name : name.substring(0, 256) + "... (" + name.length() + " characters, cut)";
     }
 
     private static Instant time(String text) {

@@ -8,6 +8,9 @@ import io.channelpilot.notify.NextAction;
 import io.channelpilot.notify.Notification;
 import io.channelpilot.notify.NotificationKind;
 import io.channelpilot.notify.NotificationSeverity;
+import io.channelpilot.retention.OutstandingEntries;
+import io.channelpilot.retention.RetentionNotice;
+import io.channelpilot.retention.RetentionRace;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -31,7 +34,7 @@ final class AlarmNotifications {
     }
 
     static Notification triage(AlarmEvent event, ChannelContext ch, TriageReport report, RedrivePlan plan,
-                               Optional<RedriveStart> redrive, Optional<RetentionRisk> retention) {
+                               Optional<RedriveStart> redrive, RetentionRace retention, OutstandingEntries outstanding) {
         Map<String, String> facts = new LinkedHashMap<>();
         facts.put("alarm", event.alarmName());
         facts.put("dlqObjects", Long.toString(report.objects()));
@@ -52,10 +55,12 @@ final class AlarmNotifications {
         }
         facts.put("dlq", "s3://" + ch.dlqBucket() + "/" + ch.dlqPrefix());
         facts.put("redrivePolicy", ch.redrive().name().toLowerCase(java.util.Locale.ROOT));
-        retention.ifPresent(r -> facts.put("retentionUsed", r.usedPercent() + "% (oldest entry " + r.age().toMinutes()
-                + " min old, retention " + r.retention().toHours() + " h)"));
+        facts.putAll(RetentionNotice.facts(retention, outstanding));
 
         List<NextAction> actions = new ArrayList<>();
+        if (retention.level() != RetentionRace.Level.NONE) {
+            actions.add(RetentionNotice.action(outstanding));
+        }
         String done = whatWasDone(ch, plan, redrive, facts, actions);
         if (!report.quarantined().isEmpty()) {
             actions.add(NextAction.of("Inspect the quarantined object(s) and, if the DLQ format changed, set the DLQ_FIELD_*"
@@ -64,8 +69,8 @@ final class AlarmNotifications {
         for (DlqCause stuck : plan.stuck()) {
             actions.add(NextAction.of(stuckAdvice(stuck)));
         }
-        NotificationSeverity severity = retention.map(RetentionRisk::level).orElse(RetentionRisk.Level.NONE)
-                == RetentionRisk.Level.CRITICAL || !report.quarantined().isEmpty() && report.records() == 0
+        NotificationSeverity severity = retention.level() == RetentionRace.Level.CRITICAL
+                || !report.quarantined().isEmpty() && report.records() == 0
                 ? NotificationSeverity.CRITICAL : NotificationSeverity.WARNING;
         String causes = report.causes().stream().map(c -> c.count() + " " + c.cause().name().toLowerCase(java.util.Locale.ROOT)
                 .replace('_', ' ')).collect(Collectors.joining(", "));
@@ -73,9 +78,7 @@ final class AlarmNotifications {
                 + ch.channelName() + (causes.isEmpty() ? "" : " (" + causes + ")") + " in " + report.objects()
                 + " DLQ object(s)" + (report.quarantined().isEmpty() ? "" : "; " + report.quarantined().size()
                 + " object(s) could not be read and were quarantined") + ". " + done
-                + retention.filter(r -> r.level() != RetentionRisk.Level.NONE)
-                .map(r -> " Retention race: the oldest entry has used " + r.usedPercent() + "% of the topic's retention;"
-                        + " redrive within " + r.left().toHours() + " h or the records are gone.").orElse("");
+                + (retention.level() == RetentionRace.Level.NONE ? "" : " " + RetentionNotice.sentence(retention));
         return new Notification(NotificationKind.DLQ_TRIAGE, severity,
                 title("DLQ triage: " + report.records() + " dead-lettered record(s) on " + ch.channelName()),
                 ch.clusterArn(), ch.topic(), ch.channelName(), ch.owner(), summary, facts, actions, RUNBOOK, event.eventId());
@@ -85,7 +88,7 @@ final class AlarmNotifications {
                                       Map<String, String> facts, List<NextAction> actions) {
         if (redrive.isPresent() && redrive.get() instanceof RedriveStart.Started s) {
             facts.put("redriveTask", s.taskId());
-            actions.add(NextAction.run("Follow the redrive", RedriveCommand.status(ch.clusterArn(), ch.channelName(), s.taskId())));
+            actions.add(NextAction.run("Follow the redrive", RedriveCommand.status(s.taskId())));
             return "A redrive of " + names(plan.replayable()) + " was started automatically (task " + s.taskId() + ").";
         }
         if (redrive.isPresent() && redrive.get() instanceof RedriveStart.Refused r) {

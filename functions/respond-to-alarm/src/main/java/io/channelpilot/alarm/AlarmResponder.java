@@ -1,9 +1,12 @@
 package io.channelpilot.alarm;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.channelpilot.model.Home;
 import io.channelpilot.gateway.NotificationPublisher;
 import io.channelpilot.notify.Notification;
 import io.channelpilot.notify.NotificationRenderer;
+import io.channelpilot.retention.RetentionNotice;
+import io.channelpilot.retention.RetentionRace;
 import io.channelpilot.store.ChannelKey;
 import io.channelpilot.store.ConditionStatus;
 import io.channelpilot.store.ConditionType;
@@ -44,14 +47,28 @@ public final class AlarmResponder {
         this.clock = clock;
     }
 
+    private static String known(String state) {
+        return switch (state) {
+            case "ALARM", "OK", "INSUFFICIENT_DATA" -> state;
+            default -> "UNKNOWN";
+        };
+    }
+
     public AlarmResponse respond(JsonNode rawEvent) {
-        AlarmEvent.Input input = AlarmEvent.parse(rawEvent);
+        return respond(rawEvent, Home.unknown());
+    }
+
+    /** @param home the stack's account and Region: alarm events from elsewhere are ignored ({@code FOREIGN_ALARM}) */
+    public AlarmResponse respond(JsonNode rawEvent, Home home) {
+        AlarmEvent.Input input = AlarmEvent.parse(rawEvent, home);
         if (input instanceof AlarmEvent.Input.Ignored ignored) {
             return AlarmResponse.of("IGNORED", ignored.code(), "");
         }
         AlarmEvent event = ((AlarmEvent.Input.Ours) input).event();
         if (!event.isAlarm() && !event.isRecovery()) {
-            String reason = event.isOk() ? "STATE_OK_FROM_" + event.previousState() : "STATE_" + event.state();
+            // Codes only from known states: an unknown state string must not become part of a "stable" code.
+            String reason = event.isOk() ? "STATE_OK_FROM_" + known(event.previousState())
+                    : "STATE_" + known(event.state());
             return AlarmResponse.of("IGNORED", reason, event.channelName());
         }
         // DLQ triage needs no claim: its watermark makes a duplicate a no-op, and a failed run stays retryable.
@@ -66,7 +83,7 @@ public final class AlarmResponder {
         }
         ChannelContext ch = channel.get();
         if (event.isOk()) {
-            degraded(ch, ConditionStatus.FALSE, "AlarmResolved", event.alarmName() + " returned to OK");
+            resolved(ch, event.alarmName() + " returned to OK");
             return new AlarmResponse("RESOLVED", "", ch.channelName(), publish(AlarmNotifications.resolved(event, ch)), Map.of());
         }
         if (event.signal().meansDeadLetters()) {
@@ -79,8 +96,13 @@ public final class AlarmResponder {
             if (outcome.notification().isEmpty()) {
                 return new AlarmResponse(outcome.code(), "", ch.channelName(), "", outcome.counts());
             }
-            degraded(ch, ConditionStatus.TRUE, "DeadLetteredRecords", outcome.counts().getOrDefault("records", 0L)
-                    + " record(s) dead-lettered; see the DLQ_TRIAGE notification");
+            String records = outcome.counts().getOrDefault("records", 0L) + " record(s) dead-lettered; see the DLQ_TRIAGE notification";
+            if (outcome.retention() == RetentionRace.Level.NONE) {
+                degraded(ch, ConditionStatus.TRUE, "DeadLetteredRecords", records);
+            } else {
+                degraded(ch, ConditionStatus.TRUE, RetentionNotice.reason(outcome.retention()), records
+                        + "; the oldest outstanding entry is in a retention race (" + outcome.retention() + ")");
+            }
             return new AlarmResponse(outcome.code(), "", ch.channelName(), publish(outcome.notification().get()), outcome.counts());
         }
         Optional<AlarmPorts.ChannelState> state = msk.channel(ch.clusterArn(), ch.topic(), ch.channelName());
@@ -88,6 +110,16 @@ public final class AlarmResponder {
         degraded(ch, ConditionStatus.TRUE, "DataFreshness", "delivered data is older than " + ch.freshnessSeconds() + " s");
         return new AlarmResponse("FRESHNESS_REPORTED", "", ch.channelName(),
                 publish(AlarmNotifications.freshness(event, ch, state, bytesIn)), Map.of());
+    }
+
+    /**
+     * Degraded=False on OK — unless the channel is in a retention race: its outstanding DLQ entries still age whether
+     * or not the alarm is quiet, and the sweep clears that reason once they are redriven.
+     */
+    private void resolved(ChannelContext ch, String message) {
+        store.update(new ChannelKey(ch.clusterArn(), ch.channelName()), ch.topic(), s -> s.condition(ConditionType.DEGRADED)
+                .filter(c -> c.status() == ConditionStatus.TRUE && c.reason().startsWith("RetentionRace")).isPresent() ? s
+                : s.withCondition(ConditionType.DEGRADED, ConditionStatus.FALSE, "AlarmResolved", message, clock.instant()));
     }
 
     private void degraded(ChannelContext ch, ConditionStatus status, String reason, String message) {

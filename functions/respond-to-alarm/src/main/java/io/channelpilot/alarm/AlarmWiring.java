@@ -10,6 +10,9 @@ import io.channelpilot.gateway.ProvisioningClients;
 import io.channelpilot.gateway.SnsNotificationPublisher;
 import io.channelpilot.notify.ItemState;
 import io.channelpilot.notify.NotificationRenderer;
+import io.channelpilot.retention.DynamoDbOutstandingStore;
+import io.channelpilot.retention.OutstandingStore;
+import io.channelpilot.retention.RetentionSettings;
 import io.channelpilot.store.DynamoDbStatusStore;
 import io.channelpilot.store.StatusStore;
 
@@ -30,16 +33,18 @@ public final class AlarmWiring {
         return of(config, DlqFormat.fromEnv(env), reads, reads, new S3DlqObjects(aws.s3()),
                 new DynamoDbTriageState(clients.dynamoDb(), config.statusTable()),
                 new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock),
-                new SnsNotificationPublisher(clients.sns(), config.topicArn()), RedriveStarter.fromEnvironment(env), clock);
+                new DynamoDbOutstandingStore(clients.dynamoDb(), config.statusTable(), clock), RetentionSettings.from(env),
+                new SnsNotificationPublisher(clients.sns(), config.topicArn()), RedriveStarter.fromEnvironment(env, clock), clock);
     }
 
     public static AlarmResponder of(AlarmConfig config, DlqFormat format, AlarmPorts.Msk msk, AlarmPorts.Metrics metrics,
                                     AlarmPorts.DlqObjects objects, AlarmPorts.TriageState triageState, StatusStore store,
+                                    OutstandingStore outstanding, RetentionSettings retention,
                                     NotificationPublisher publisher, RedriveStarter redrive, Clock clock) {
         ObjectMapper mapper = ItemState.mapper();
         DlqTriage triage = new DlqTriage(objects, new DlqParser(format), config.quarantinePrefix(), clock);
         return new AlarmResponder(new ChannelLocator(msk, store, mapper, config.dlqBucket(), config.dlqPrefix()),
-                new DeadLetterResponse(triage, triageState, msk, redrive, mapper, clock), msk, metrics, store, publisher,
+                new DeadLetterResponse(triage, triageState, msk, redrive, outstanding, retention, mapper, clock), msk, metrics, store, publisher,
                 new NotificationRenderer(mapper), clock);
     }
 }

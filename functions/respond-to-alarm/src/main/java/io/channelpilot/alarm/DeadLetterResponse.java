@@ -2,12 +2,20 @@ package io.channelpilot.alarm;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.channelpilot.dlq.DlqCause;
 import io.channelpilot.dlq.RedriveRequest;
 import io.channelpilot.dlq.RedriveStart;
 import io.channelpilot.dlq.RedriveStarter;
 import io.channelpilot.notify.Notification;
+import io.channelpilot.retention.OutstandingEntries;
+import io.channelpilot.retention.OutstandingStore;
+import io.channelpilot.retention.RetentionRace;
+import io.channelpilot.retention.RetentionSettings;
+import io.channelpilot.store.ChannelKey;
 
 import java.time.Clock;
+import java.time.Instant;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -17,6 +25,11 @@ import java.util.OptionalDouble;
  * FailedRowCount / DLQDeliverySuccess: triage since the watermark, store the report, advance the watermark
  * (conditionally — a concurrent or duplicate run loses and sends nothing), decide per the redrive policy, notify.
  * The report is stored before the watermark moves, so a crash between the two re-triages rather than loses records.
+ *
+ * <p>Retention race across batches: the entries of the report are merged into the channel's outstanding-entries record
+ * ({@link OutstandingStore}; keyed by report number, so a duplicate merges nothing) before the report is stored and the
+ * watermark moves, and the race is assessed on the oldest outstanding entry of every batch not yet redriven — not only
+ * this batch's.
  */
 final class DeadLetterResponse {
 
@@ -24,20 +37,29 @@ final class DeadLetterResponse {
     private final AlarmPorts.TriageState state;
     private final AlarmPorts.Msk msk;
     private final RedriveStarter redrive;
+    private final OutstandingStore outstanding;
+    private final RetentionSettings retention;
     private final ObjectMapper mapper;
     private final Clock clock;
 
     DeadLetterResponse(DlqTriage triage, AlarmPorts.TriageState state, AlarmPorts.Msk msk, RedriveStarter redrive,
-                       ObjectMapper mapper, Clock clock) {
+                       OutstandingStore outstanding, RetentionSettings retention, ObjectMapper mapper, Clock clock) {
         this.triage = triage;
         this.state = state;
         this.msk = msk;
         this.redrive = redrive;
+        this.outstanding = outstanding;
+        this.retention = retention;
         this.mapper = mapper;
         this.clock = clock;
     }
 
-    record Outcome(String code, Map<String, Long> counts, Optional<Notification> notification) {
+    /** @param retention the race after this triage (level NONE when nothing was triaged) */
+    record Outcome(String code, Map<String, Long> counts, Optional<Notification> notification,
+                   RetentionRace.Level retention) {
+        Outcome(String code, Map<String, Long> counts, Optional<Notification> notification) {
+            this(code, counts, notification, RetentionRace.Level.NONE);
+        }
     }
 
     Outcome respond(AlarmEvent event, ChannelContext ch) {
@@ -49,8 +71,15 @@ final class DeadLetterResponse {
             // Never a DLQ object for this channel although rows failed: the DLQ itself may be unwritable.
             return new Outcome(from.version() == 0 ? "NO_DLQ_OBJECTS" : "NOTHING_NEW", counts, Optional.empty());
         }
-        if (!state.storeReport(ch.clusterArn(), ch.channelName(), run.next().version(), json(event, report), clock.instant())
-                || !state.advance(ch.clusterArn(), ch.channelName(), from, run.next())) {
+        ChannelKey key = new ChannelKey(ch.clusterArn(), ch.channelName());
+        Instant now = clock.instant();
+        // first, and keyed by the report number: a crash after it re-triages the same objects under the same number,
+        // which merges nothing twice; a racing invocation with the same number merges nothing either
+        OutstandingEntries entries = outstanding.update(key, ch.topic(), e -> e.merge(run.next().version(), bands(report, now)));
+        if (!state.storeReport(ch.clusterArn(), ch.channelName(), run.next().version(), json(event, report), clock.instant())) {
+            return new Outcome("ALREADY_TRIAGED", counts, Optional.empty());
+        }
+        if (!state.advance(ch.clusterArn(), ch.channelName(), from, run.next())) {
             return new Outcome("ALREADY_TRIAGED", counts, Optional.empty());
         }
         RedrivePlan plan = RedrivePlan.of(report, ch.redrive(), ch.repairRules());
@@ -58,10 +87,21 @@ final class DeadLetterResponse {
                 ch.clusterArn(), ch.channelArn(), ch.channelName(), ch.topic(), plan.replayable(), Optional.empty(),
                 Optional.empty(), ch.repairRules(), OptionalDouble.empty(), false, "respond-to-alarm", event.eventId())))
                 : Optional.empty();
-        Optional<RetentionRisk> retention = RetentionRisk.assess(report.oldestRecord(),
-                msk.retentionMs(ch.clusterArn(), ch.topic()), clock.instant());
+        RetentionRace race = RetentionRace.assess(entries.oldest(), now, msk.retentionMs(ch.clusterArn(), ch.topic()),
+                retention);
+        if (race.level().isAbove(entries.notifiedLevel())) {
+            // the DLQ_TRIAGE notification below tells this level: the sweep must not repeat it
+            outstanding.update(key, ch.topic(), e -> e.withNotified(race.level()));
+        }
         return new Outcome("TRIAGED", counts,
-                Optional.of(AlarmNotifications.triage(event, ch, report, plan, started, retention)));
+                Optional.of(AlarmNotifications.triage(event, ch, report, plan, started, race, entries)), race.level());
+    }
+
+    /** Per cause: the oldest and newest record timestamps and the count this report saw. */
+    private static Map<DlqCause, OutstandingEntries.Band> bands(TriageReport report, Instant now) {
+        Map<DlqCause, OutstandingEntries.Band> bands = new EnumMap<>(DlqCause.class);
+        report.causes().forEach(c -> bands.put(c.cause(), OutstandingEntries.Band.seen(c.oldest(), c.newest(), c.count(), now)));
+        return bands;
     }
 
     private static Map<String, Long> counts(TriageReport report) {

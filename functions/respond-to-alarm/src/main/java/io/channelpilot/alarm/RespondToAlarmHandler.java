@@ -4,6 +4,7 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.channelpilot.model.Home;
 import io.channelpilot.notify.ItemState;
 import io.channelpilot.time.TimeSource;
 import java.io.IOException;
@@ -22,11 +23,13 @@ import software.amazon.lambda.powertools.metrics.model.MetricUnit;
 public final class RespondToAlarmHandler implements RequestStreamHandler {
 
     private final AlarmResponder responder;
+    private final Home home;
     private final ObjectMapper mapper = ItemState.mapper();
     private final Metrics metrics = MetricsFactory.getMetricsInstance();
 
     public RespondToAlarmHandler() {
         this(System.getenv());
+        AlarmPriming.register(System.getenv()); // SnapStart: primes SDK clients and Jackson before the snapshot
     }
 
     public RespondToAlarmHandler(Map<String, String> env) {
@@ -35,18 +38,24 @@ public final class RespondToAlarmHandler implements RequestStreamHandler {
 
     /** The local world passes its virtual clock here (retention race, watermark and report times, event claims). */
     public RespondToAlarmHandler(Map<String, String> env, TimeSource time) {
-        this(AlarmWiring.fromEnvironment(env, time.clock()));
+        this(AlarmWiring.fromEnvironment(env, time.clock()), Home.from(env));
     }
 
     public RespondToAlarmHandler(AlarmResponder responder) {
+        this(responder, Home.unknown());
+    }
+
+    /** @param home the stack's partition, Region and account ({@link Home#from}) */
+    public RespondToAlarmHandler(AlarmResponder responder, Home home) {
         this.responder = responder;
+        this.home = home;
     }
 
     @Override
     public void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {
         metrics.captureColdStartMetric(context);
         try {
-            AlarmResponse response = PowertoolsLogging.withLogging(context, () -> responder.respond(read(input)));
+            AlarmResponse response = PowertoolsLogging.withLogging(context, () -> responder.respond(read(input), home));
             metrics.addMetric("AlarmResponse" + camel(response.outcome()), 1, MetricUnit.COUNT);
             mapper.writeValue(output, response);
         } finally {

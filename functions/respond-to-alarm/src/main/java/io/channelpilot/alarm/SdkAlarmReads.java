@@ -1,9 +1,8 @@
 package io.channelpilot.alarm;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.gateway.ChannelGateway;
 import io.channelpilot.gateway.SdkChannelGateway;
+import io.channelpilot.retention.TopicConfigs;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.cloudwatch.CloudWatchClient;
 import software.amazon.awssdk.services.cloudwatch.model.Dimension;
@@ -11,15 +10,10 @@ import software.amazon.awssdk.services.cloudwatch.model.MetricDataQuery;
 import software.amazon.awssdk.services.kafka.KafkaClient;
 import software.amazon.awssdk.services.kafka.model.ListClustersV2Response;
 
-import java.io.IOException;
-import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Base64;
 import java.util.Optional;
-import java.util.Properties;
 
 /**
  * MSK and CloudWatch reads over the SDK: ListClustersV2 (by name), DescribeChannel via {@link SdkChannelGateway},
@@ -27,8 +21,6 @@ import java.util.Properties;
  * metric reads are advisory: a failure makes them unknown rather than failing the response.
  */
 final class SdkAlarmReads implements AlarmPorts.Msk, AlarmPorts.Metrics {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final KafkaClient kafka;
     private final ChannelGateway channels;
@@ -68,29 +60,15 @@ final class SdkAlarmReads implements AlarmPorts.Msk, AlarmPorts.Metrics {
     public Optional<Long> retentionMs(String clusterArn, String topic) {
         try {
             String configs = kafka.describeTopic(r -> r.clusterArn(clusterArn).topicName(topic)).configs();
-            return configs == null || configs.isEmpty() ? Optional.empty() : retention(configs);
+            return retention(configs);
         } catch (SdkException e) {
             return Optional.empty();
         }
     }
 
-    /** UNCONFIRMED (reference §1.3): configs is Base64 of the topic configs; JSON object or Java-properties text. */
+    /** UNCONFIRMED (reference §1.3): see {@link TopicConfigs#retentionMs}. */
     static Optional<Long> retention(String base64) {
-        try {
-            String text = new String(Base64.getDecoder().decode(base64), StandardCharsets.UTF_8).trim();
-            String value;
-            if (text.startsWith("{")) {
-                JsonNode node = JSON.readTree(text).path("retention.ms");
-                value = node.isMissingNode() ? null : node.asText();
-            } else {
-                Properties p = new Properties();
-                p.load(new StringReader(text));
-                value = p.getProperty("retention.ms");
-            }
-            return value == null ? Optional.empty() : Optional.of(Long.parseLong(value.trim()));
-        } catch (IllegalArgumentException | IOException e) {
-            return Optional.empty();
-        }
+        return TopicConfigs.retentionMs(base64);
     }
 
     @Override

@@ -47,11 +47,22 @@ public record TriageReport(long objects, long records, long unparseableRecords, 
         return causes.stream().filter(c -> c.cause() == cause).mapToLong(CauseCount::count).sum();
     }
 
-    /** @param samples up to a few {@code partition:offset}; fieldPaths distinct JSON pointers seen, bounded */
-    public record CauseCount(DlqCause cause, long count, List<String> samples, List<String> fieldPaths) {
+    /**
+     * @param samples up to a few {@code partition:offset}; fieldPaths distinct JSON pointers seen, bounded
+     * @param oldest  oldest record timestamp of this cause (feeds the outstanding-entries record, not the report)
+     * @param newest  newest record timestamp of this cause
+     */
+    public record CauseCount(DlqCause cause, long count, List<String> samples, List<String> fieldPaths,
+                             @JsonIgnore Optional<Instant> oldest, @JsonIgnore Optional<Instant> newest) {
         public CauseCount {
             samples = List.copyOf(samples);
             fieldPaths = List.copyOf(fieldPaths);
+            oldest = oldest == null ? Optional.empty() : oldest;
+            newest = newest == null ? Optional.empty() : newest;
+        }
+
+        public CauseCount(DlqCause cause, long count, List<String> samples, List<String> fieldPaths) {
+            this(cause, count, samples, fieldPaths, Optional.empty(), Optional.empty());
         }
     }
 

@@ -28,6 +28,7 @@ final class TriageTally implements Consumer<DlqEntry> {
     private final Map<DlqCause, Set<String>> samples = new EnumMap<>(DlqCause.class);
     private final Map<DlqCause, Set<String>> paths = new EnumMap<>(DlqCause.class);
     private final Map<Integer, long[]> ranges = new TreeMap<>();
+    private final Map<DlqCause, Instant[]> times = new EnumMap<>(DlqCause.class);
     private final List<TriageReport.QuarantinedObject> quarantined = new ArrayList<>();
     private long objects;
     private long records;
@@ -51,7 +52,12 @@ final class TriageTally implements Consumer<DlqEntry> {
         r[0] = Math.min(r[0], e.offset());
         r[1] = Math.max(r[1], e.offset());
         r[2]++;
-        e.timestamp().ifPresent(t -> oldest = oldest == null || t.isBefore(oldest) ? t : oldest);
+        e.timestamp().ifPresent(t -> {
+            oldest = oldest == null || t.isBefore(oldest) ? t : oldest;
+            Instant[] span = times.computeIfAbsent(cause, c -> new Instant[]{t, t});
+            span[0] = t.isBefore(span[0]) ? t : span[0];
+            span[1] = t.isAfter(span[1]) ? t : span[1];
+        });
     }
 
     void object(DlqObjectResult result, String quarantineKey) {
@@ -69,8 +75,11 @@ final class TriageTally implements Consumer<DlqEntry> {
 
     TriageReport report() {
         List<TriageReport.CauseCount> causes = new ArrayList<>();
-        counts.forEach((cause, n) -> causes.add(new TriageReport.CauseCount(cause, n[0],
-                List.copyOf(samples.get(cause)), List.copyOf(paths.get(cause)))));
+        counts.forEach((cause, n) -> {
+            Optional<Instant[]> span = Optional.ofNullable(times.get(cause));
+            causes.add(new TriageReport.CauseCount(cause, n[0], List.copyOf(samples.get(cause)),
+                    List.copyOf(paths.get(cause)), span.map(t -> t[0]), span.map(t -> t[1])));
+        });
         Map<Integer, TriageReport.OffsetRange> parts = new TreeMap<>();
         ranges.forEach((p, r) -> parts.put(p, new TriageReport.OffsetRange(r[0], r[1], r[2])));
         return new TriageReport(objects, records, unparseable, causes, parts, quarantined,

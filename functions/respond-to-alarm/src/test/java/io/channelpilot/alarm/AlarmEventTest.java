@@ -49,7 +49,7 @@ class AlarmEventTest {
         ((ObjectNode) cpu.path("detail")).put("alarmName", "channel-pilot-x-cpu");
 
         assertThat(AlarmEvent.parse(other)).isEqualTo(new AlarmEvent.Input.Ignored("NOT_AN_ALARM_EVENT",
-                "not a CloudWatch Alarm State Change event"));
+                "source/detail-type: not a CloudWatch Alarm State Change event"));
         assertThat(((AlarmEvent.Input.Ignored) AlarmEvent.parse(cpu)).code()).isEqualTo("UNKNOWN_METRIC");
         assertThat(((AlarmEvent.Input.Ignored) AlarmEvent.parse(null)).code()).isEqualTo("NOT_AN_ALARM_EVENT");
     }
@@ -66,5 +66,24 @@ class AlarmEventTest {
         assertThat(fresh.isRecovery()).as("a new alarm's first evaluation is no recovery").isFalse();
         assertThat(recovered.previousState()).isEqualTo("ALARM");
         assertThat(recovered.isRecovery()).isTrue();
+    }
+
+    @Test
+    void shouldIgnoreAnAlarmFromAnotherAccountOrRegionWhenTheStackKnowsItsHome() throws IOException {
+        // GIVEN the stack's home and events naming our cluster from elsewhere
+        io.channelpilot.model.Home home = io.channelpilot.model.Home.from(java.util.Map.of("AWS_REGION", "us-east-1",
+                "CHANNEL_PILOT_SERVICE_ROLE_ARN", "arn:aws:iam::123456789012:role/channel-pilot-delivery"));
+        ObjectNode otherAccount = event("dlq-delivery-alarm.json");
+        otherAccount.put("account", "999988887777");
+        ObjectNode otherRegionArn = event("dlq-delivery-alarm.json");
+        otherRegionArn.putArray("resources").add("arn:aws:cloudwatch:eu-west-1:123456789012:alarm:channel-pilot-x");
+
+        // WHEN parsed with the home; THEN ignored with the code and the part that differs; ours still pass
+        assertThat(AlarmEvent.parse(otherAccount, home)).isEqualTo(new AlarmEvent.Input.Ignored("FOREIGN_ALARM",
+                "account/region/resources[0] name account 999988887777, this stack runs in 123456789012"));
+        assertThat(((AlarmEvent.Input.Ignored) AlarmEvent.parse(otherRegionArn, home)).message())
+                .isEqualTo("account/region/resources[0] name Region eu-west-1, this stack runs in us-east-1");
+        assertThat(AlarmEvent.parse(event("dlq-delivery-alarm.json"), home)).isInstanceOf(AlarmEvent.Input.Ours.class);
+        assertThat(AlarmEvent.parse(otherAccount, io.channelpilot.model.Home.unknown())).isInstanceOf(AlarmEvent.Input.Ours.class);
     }
 }

@@ -15,6 +15,8 @@ import io.channelpilot.model.RedrivePolicy;
 import io.channelpilot.model.RepairRule;
 import io.channelpilot.model.SchemaRef;
 import io.channelpilot.notify.ItemState;
+import io.channelpilot.retention.InMemoryOutstandingStore;
+import io.channelpilot.retention.RetentionSettings;
 import io.channelpilot.store.ChannelKey;
 import io.channelpilot.store.ConditionStatus;
 import io.channelpilot.store.ConditionType;
@@ -51,6 +53,7 @@ class RespondToAlarmHandlerTest {
     private final Fakes.Triage triage = new Fakes.Triage();
     private final Fakes.Publisher publisher = new Fakes.Publisher();
     private final InMemoryStatusStore store = new InMemoryStatusStore(clock);
+    private final InMemoryOutstandingStore outstanding = new InMemoryOutstandingStore(clock);
     private final List<RedriveRequest> redrives = new ArrayList<>();
     private RespondToAlarmHandler handler;
 
@@ -61,7 +64,7 @@ class RespondToAlarmHandlerTest {
                 "ACTIVE", 300, "", "");
         AlarmConfig config = new AlarmConfig("arn:aws:sns:us-east-1:123456789012:channel-pilot", "status",
                 "channel-pilot-dlq", "channel-pilot/dlq/", null);
-        handler = new RespondToAlarmHandler(AlarmWiring.of(config, DlqFormat.defaults(), msk, msk, bucket, triage, store,
+        handler = new RespondToAlarmHandler(AlarmWiring.of(config, DlqFormat.defaults(), msk, msk, bucket, triage, store, outstanding, RetentionSettings.DEFAULTS,
                 publisher, r -> {
                     redrives.add(r);
                     return new RedriveStart.Started("task-1", "");
@@ -147,7 +150,7 @@ class RespondToAlarmHandlerTest {
             assertThat(r.clusterArn()).isEqualTo(CLUSTER_ARN);
         });
         assertThat(sentJson(0).at("/facts/redriveTask").asText()).isEqualTo("task-1");
-        assertThat(sentJson(0).path("actions").toString()).contains("channel-pilot redrive status");
+        assertThat(sentJson(0).path("actions").toString()).contains("channel-pilot redrive status --task task-1\"");
     }
 
     @Test
@@ -167,7 +170,7 @@ class RespondToAlarmHandlerTest {
     void shouldReportTheRefusalWhenTheAutomaticRedriveIsRefused() throws IOException {
         AlarmConfig config = new AlarmConfig("arn:aws:sns:us-east-1:123456789012:channel-pilot", "status",
                 "channel-pilot-dlq", "channel-pilot/dlq/", null);
-        handler = new RespondToAlarmHandler(AlarmWiring.of(config, DlqFormat.defaults(), msk, msk, bucket, triage, store,
+        handler = new RespondToAlarmHandler(AlarmWiring.of(config, DlqFormat.defaults(), msk, msk, bucket, triage, store, outstanding, RetentionSettings.DEFAULTS,
                 publisher, r -> new RedriveStart.Refused("REDRIVE_TASK_ACTIVE", "task t-9 is running",
                         "Wait for task t-9 or cancel it.", java.util.Optional.of("t-9")), clock));
         givenSpec(RedrivePolicy.AUTO, List.of(RepairRule.parse("coerce:/amount=number")));
@@ -205,6 +208,54 @@ class RespondToAlarmHandlerTest {
     }
 
     @Test
+    void shouldMeasureTheRaceFromTheOldestOutstandingEntryOfAnEarlierBatchWhenALaterBatchIsNewer() throws IOException {
+        // given a first triage of an entry written at 16:20 on a topic keeping 10 h
+        givenSpec(RedrivePolicy.MANUAL, List.of());
+        msk.retentionMs = java.util.Optional.of(10 * 3_600_000L);
+        givenDlqObject("2026/11/29/16/a.jsonl", lines(1, "TYPE_MISMATCH", "/amount").getBytes(StandardCharsets.UTF_8));
+        invoke("dlq-delivery-alarm.json");
+        assertThat(sentJson(0).at("/facts/retentionLevel").asText()).isEqualTo("NONE");
+
+        // when 6 h later a second batch holds only a fresh entry
+        clock.advanceTo(Instant.parse("2026-11-29T22:20:00Z"));
+        givenDlqObject("2026/11/29/22/b.jsonl", lines(1, "MISSING_REQUIRED_FIELD", "/id", "2026-11-29T22:19:00Z")
+                .getBytes(StandardCharsets.UTF_8));
+        JsonNode out = invoke("dlq-delivery-alarm.json");
+
+        // then the race is measured from the older, never-redriven entry: 60 % used, 4 h left, WARN, one command
+        assertThat(out.path("outcome").asText()).isEqualTo("TRIAGED");
+        JsonNode second = sentJson(1);
+        assertThat(second.at("/facts/records").asText()).isEqualTo("1");
+        assertThat(second.at("/facts/retentionLevel").asText()).isEqualTo("WARN");
+        assertThat(second.at("/facts/retentionUsed").asText()).isEqualTo("60% of 10 h");
+        assertThat(second.at("/facts/retentionLeft").asText()).isEqualTo("4 h");
+        assertThat(second.at("/facts/oldestOutstanding").asText()).isEqualTo("2026-11-29T16:20:00Z");
+        assertThat(second.at("/actions/0/command").asText()).isEqualTo("channel-pilot redrive start --cluster " + CLUSTER_ARN
+                + " --channel " + CHANNEL + " --cause MISSING_REQUIRED_FIELD,TYPE_MISMATCH");
+        assertThat(second.toString()).doesNotContain("SECRET-MARKER");
+        assertThat(outstanding.find(new ChannelKey(CLUSTER_ARN, CHANNEL)).orElseThrow().notifiedLevel().name()).isEqualTo("WARN");
+        assertThat(store.find(new ChannelKey(CLUSTER_ARN, CHANNEL)).orElseThrow().condition(ConditionType.DEGRADED)
+                .orElseThrow().reason()).isEqualTo("RetentionRaceWarning");
+    }
+
+    @Test
+    void shouldNotCountOutstandingEntriesTwiceWhenACrashedTriageIsRetried() throws IOException {
+        // given a triage that merged its entries, then crashed before storing the report and moving the watermark
+        givenSpec(RedrivePolicy.MANUAL, List.of());
+        givenDlqObject("2026/11/29/16/a.jsonl", lines(2, "TYPE_MISMATCH", "/amount").getBytes(StandardCharsets.UTF_8));
+        invoke("dlq-delivery-alarm.json");
+        triage.marks.clear();
+        triage.reports.clear();
+
+        // when the same objects are triaged again under the same report number
+        JsonNode out = invoke("dlq-delivery-alarm.json");
+
+        // then the report is stored this time, but the outstanding entries are counted once
+        assertThat(out.path("outcome").asText()).isEqualTo("TRIAGED");
+        assertThat(outstanding.find(new ChannelKey(CLUSTER_ARN, CHANNEL)).orElseThrow().count()).isEqualTo(2);
+    }
+
+    @Test
     void shouldReportFreshnessWithTheDocumentedFloorWhenDataFreshnessAlarmFires() throws IOException {
         givenSpec(RedrivePolicy.MANUAL, List.of());
         msk.bytesPerSecond = java.util.Optional.of(500_000.0);
@@ -229,6 +280,22 @@ class RespondToAlarmHandlerTest {
         assertThat(sentJson(0).path("severity").asText()).isEqualTo("CRITICAL");
         assertThat(sentJson(0).at("/facts/stateInfo").asText()).isEqualTo("TABLE_DELETED: table gone");
         assertThat(sentJson(0).path("summary").asText()).contains("SUSPENDED").contains("stopped");
+    }
+
+    @Test
+    void shouldKeepARetentionRaceDegradedWhenTheAlarmReturnsToOk() throws IOException {
+        // given the channel is degraded by a retention race (outstanding entries age whether the alarm fires or not)
+        givenSpec(RedrivePolicy.MANUAL, List.of());
+        store.update(new ChannelKey(CLUSTER_ARN, CHANNEL), "orders.created", s -> s.withCondition(ConditionType.DEGRADED,
+                ConditionStatus.TRUE, "RetentionRaceWarning", "at least 50%", clock.instant()));
+
+        // when
+        assertThat(invoke("dlq-delivery-ok.json").path("outcome").asText()).isEqualTo("RESOLVED");
+
+        // then the resolution is told, but the race stays on the status until the sweep clears it
+        assertThat(publisher.sent).extracting(m -> m.attributes().get("kind")).containsExactly("ALARM_RESOLVED");
+        assertThat(store.find(new ChannelKey(CLUSTER_ARN, CHANNEL)).orElseThrow().condition(ConditionType.DEGRADED)
+                .orElseThrow().reason()).isEqualTo("RetentionRaceWarning");
     }
 
     @Test
@@ -324,10 +391,14 @@ class RespondToAlarmHandlerTest {
     private int offset;
 
     private String lines(int n, String code, String pointer) {
+        return lines(n, code, pointer, "2026-11-29T16:20:00Z");
+    }
+
+    private String lines(int n, String code, String pointer, String timestamp) {
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < n; i++) {
             b.append("{\"topic\":\"orders.created\",\"partition\":0,\"offset\":").append(offset++)
-                    .append(",\"timestamp\":\"2026-11-29T16:20:00Z\",\"errorCode\":\"").append(code)
+                    .append(",\"timestamp\":\"").append(timestamp).append("\",\"errorCode\":\"").append(code)
                     .append("\",\"errorMessage\":\"value SECRET-MARKER rejected\",\"fieldPointer\":\"").append(pointer).append("\"}\n");
         }
         return b.toString();

@@ -77,8 +77,10 @@ public final class DlqParser {
         } catch (ZipException e) {
             return new DlqObjectResult.Quarantined(key, QuarantineReason.NOT_JSON, "corrupt gzip: " + e.getMessage(), counter.records);
         } catch (JsonProcessingException e) {
-            return new DlqObjectResult.Quarantined(key, QuarantineReason.NOT_JSON,
-                    "invalid JSON array at byte " + e.getLocation().getByteOffset(), counter.records);
+            // A limit breach (nesting depth, e.g. a gzip of megabytes of '[') has no location; its message quotes no input.
+            String where = e.getLocation() == null ? "exceeds the parser's nesting/size limits: " + e.getOriginalMessage()
+                    : "invalid JSON array at byte " + e.getLocation().getByteOffset();
+            return new DlqObjectResult.Quarantined(key, QuarantineReason.NOT_JSON, where, counter.records);
         } catch (IOException e) {
             return new DlqObjectResult.Quarantined(key, QuarantineReason.UNREADABLE, e.getClass().getSimpleName(), counter.records);
         }

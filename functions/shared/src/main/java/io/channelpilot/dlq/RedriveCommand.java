@@ -32,7 +32,11 @@ public final class RedriveCommand {
         return b.toString();
     }
 
-    public static String status(String clusterArn, String channelName, String taskId) {
-        return "channel-pilot redrive status --cluster " + clusterArn + " --channel " + channelName + " --task " + taskId;
+    /**
+     * {@code redrive status --task <id>}: the task id alone names the task; the CLI takes {@code --task} or
+     * {@code --channel} (mutually exclusive), so adding the channel made the printed command fail to parse.
+     */
+    public static String status(String taskId) {
+        return "channel-pilot redrive status --task " + taskId;
     }
 }

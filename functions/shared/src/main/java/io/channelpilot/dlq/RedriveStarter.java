@@ -1,5 +1,6 @@
 package io.channelpilot.dlq;
 
+import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceLoader;
@@ -24,11 +25,23 @@ public interface RedriveStarter {
     /** Builds a starter from a function environment (env vars such as the task table and state machine ARN). */
     interface Factory {
         RedriveStarter create(Map<String, String> env);
+
+        /**
+         * As {@link #create(Map)}, on the calling function's clock: in the local world that is the virtual clock, so
+         * the task's id and timestamps agree with the rest of the world (the redrive side's own handlers use it too).
+         */
+        default RedriveStarter create(Map<String, String> env, Clock clock) {
+            return create(env);
+        }
     }
 
     static RedriveStarter fromEnvironment(Map<String, String> env) {
+        return fromEnvironment(env, Clock.systemUTC());
+    }
+
+    static RedriveStarter fromEnvironment(Map<String, String> env, Clock clock) {
         Optional<Factory> factory = ServiceLoader.load(Factory.class).findFirst();
-        return factory.map(f -> f.create(env)).orElse(request -> new RedriveStart.Refused(UNAVAILABLE,
+        return factory.map(f -> f.create(env, clock)).orElse(request -> new RedriveStart.Refused(UNAVAILABLE,
                 "no redrive implementation is deployed with this function",
                 "Start the redrive manually with the command below.", Optional.empty()));
     }

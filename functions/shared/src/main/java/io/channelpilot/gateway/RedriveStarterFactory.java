@@ -20,6 +20,11 @@ public final class RedriveStarterFactory implements RedriveStarter.Factory {
 
     @Override
     public RedriveStarter create(Map<String, String> env) {
+        return create(env, Clock.systemUTC());
+    }
+
+    @Override
+    public RedriveStarter create(Map<String, String> env, Clock clock) {
         String table = env.getOrDefault("CHANNEL_PILOT_STATUS_TABLE", "");
         String machine = env.getOrDefault("CHANNEL_PILOT_REDRIVE_STATE_MACHINE_ARN", "");
         if (table.isBlank() || machine.isBlank()) {
@@ -28,7 +33,6 @@ public final class RedriveStarterFactory implements RedriveStarter.Factory {
                     "Start the redrive manually with the command below.", Optional.empty());
         }
         RedriveClients clients = new RedriveClients(env);
-        Clock clock = Clock.systemUTC();
         return new ServiceRedriveStarter(new RedriveService(
                 new DynamoDbStatusStore(clients.dynamoDb(), table, clock),
                 new DynamoDbRedriveTaskStore(clients.dynamoDb(), table, clock),

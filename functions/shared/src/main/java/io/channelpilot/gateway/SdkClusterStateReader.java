@@ -1,6 +1,7 @@
 package io.channelpilot.gateway;
 
 import io.channelpilot.plan.ClusterState;
+import io.channelpilot.plan.ExistingTables;
 import io.channelpilot.plan.ObservedChannel;
 import io.channelpilot.plan.PlanScope;
 import io.channelpilot.workflow.AwsThrottled;
@@ -36,9 +37,16 @@ public final class SdkClusterStateReader implements ClusterStateReader {
     private static final int PAGE = 100;
 
     private final KafkaClient kafka;
+    private final ExistingTables tables;
 
     public SdkClusterStateReader(KafkaClient kafka) {
+        this(kafka, ExistingTables.UNKNOWN);
+    }
+
+    /** @param tables asked by the planner only for desired channels without a channel (table generations, issue 7) */
+    public SdkClusterStateReader(KafkaClient kafka, ExistingTables tables) {
         this.kafka = kafka;
+        this.tables = tables;
     }
 
     @Override
@@ -66,7 +74,7 @@ public final class SdkClusterStateReader implements ClusterStateReader {
             });
             channels.addAll(describeAll(clusterArn, listChannels(clusterArn, Optional.empty())));
         }
-        return new ClusterState(clusterArn, tags, topics, channels);
+        return new ClusterState(clusterArn, tags, topics, channels).withTables(tables);
     }
 
     private boolean topicExists(String clusterArn, String topic) {

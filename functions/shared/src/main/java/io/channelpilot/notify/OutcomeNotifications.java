@@ -3,8 +3,11 @@ package io.channelpilot.notify;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.Fingerprint;
 import io.channelpilot.model.OwnershipTags;
+import io.channelpilot.plan.FailureHistory;
 import io.channelpilot.plan.Intent;
 import io.channelpilot.plan.Plan;
+import io.channelpilot.plan.PlanReason;
+import io.channelpilot.plan.TableGenerations;
 import java.util.List;
 import java.util.Optional;
 
@@ -63,13 +66,23 @@ public final class OutcomeNotifications {
     private static Notification active(ItemState state) {
         ChannelSpec spec = state.intent().desired();
         ItemState.StepResult p = state.provision();
-        MessageDraft draft = MessageDraft.of(state, NotificationKind.CHANNEL_ACTIVE, NotificationSeverity.INFO,
-                "Channel " + channelOf(state) + " is ACTIVE" + (p.adopted() ? " (adopted)" : ""));
+        Optional<TableGenerations.Split> split = TableGenerations.split(state.intent());
+        // A channel moved to a new table generation splits the data: a human must know where the old rows are.
+        MessageDraft draft = MessageDraft.of(state, NotificationKind.CHANNEL_ACTIVE,
+                split.isPresent() ? NotificationSeverity.WARNING : NotificationSeverity.INFO,
+                "Channel " + channelOf(state) + " is ACTIVE" + (p.adopted() ? " (adopted)" : "")
+                        + split.map(x -> " on NEW table " + x.newTable() + " (table split)").orElse(""));
         draft.summary("Topic " + spec.topic() + " now streams into table " + spec.namespace() + "." + spec.table()
                 + " in " + spec.infrastructure().tableBucketArn() + ". Data appears after the freshness interval ("
                 + spec.freshnessSeconds() + " s); there is no backfill of earlier records: only records produced after the "
                 + "channel became active are delivered."
-                + (p.adopted() ? " The channel already existed with our ownership tag and the same fingerprint, so it was adopted." : ""));
+                + (p.adopted() ? " The channel already existed with our ownership tag and the same fingerprint, so it was adopted." : "")
+                + split.map(x -> " The rule's table already existed (a channel deleted out of band after it delivered, or a rule "
+                        + "added again) and a channel cannot write into an existing table, so this channel created a new one. "
+                        + "The old table" + (x.oldTables().size() > 1 ? "s " : " ") + String.join(", ", x.oldTables()) + " keep"
+                        + (x.oldTables().size() > 1 ? "" : "s") + " every row already delivered; the new table " + x.newTable()
+                        + " starts empty and nothing is backfilled. To query both, create a UNION ALL view: " + x.unionView()).orElse(""));
+        split.ifPresent(x -> draft.fact("tableSplit", x.sentence()).fact("previousTables", String.join(", ", x.oldTables())));
         draft.fact("channelArn", p.channelArn())
                 .fact("table", spec.namespace() + "." + spec.table())
                 .fact("tableBucket", spec.infrastructure().tableBucketArn())
@@ -83,6 +96,7 @@ public final class OutcomeNotifications {
                 .action("Describe the table once the first interval has passed (it is created on first delivery)",
                         "aws s3tables get-table --table-bucket-arn " + spec.infrastructure().tableBucketArn()
                                 + " --namespace " + spec.namespace() + " --name " + spec.table());
+        split.ifPresent(x -> draft.action("Query the old and the new table together (Athena or any Iceberg engine)", x.unionView()));
         return draft.build();
     }
 
@@ -106,7 +120,11 @@ public final class OutcomeNotifications {
     private static Notification deleted(ItemState state) {
         MessageDraft draft = MessageDraft.of(state, NotificationKind.CHANNEL_DELETED, NotificationSeverity.INFO,
                 "Channel " + channelOf(state) + " deleted; its table is kept");
-        draft.summary("The channel is no longer desired (" + state.intent().reason() + ") and was deleted with its alarms. "
+        boolean recreate = PlanReason.FAILED_RECREATE.name().equals(state.intent().reason());
+        draft.summary((recreate ? "The channel was FAILED (terminal) with the desired settings, so it was deleted with its alarms "
+                + "to be created again by the next trigger or sweep (recreating is bounded per fingerprint, "
+                + FailureHistory.LIMIT_VARIABLE + "). "
+                : "The channel is no longer desired (" + state.intent().reason() + ") and was deleted with its alarms. ")
                 + "The Iceberg table, its data and its Lake Formation grants are kept; delete the table yourself if it is no "
                 + "longer needed.");
         draft.fact("channelArn", state.provision().channelArn())

@@ -8,18 +8,41 @@ import java.util.Objects;
  * The current state of one cluster as re-read for planning (never the event's copy: events may be duplicated or
  * reordered, DESIGN §4).
  *
+ * <p>{@code tables} and {@code failures} were added for issue 7 / the issue-5 follow-ups: which tables already exist
+ * (asked only for desired channels without a channel, see {@link TableGenerations}) and how often a FAILED channel
+ * was already recreated ({@link FailureHistory}, read from the status store). Both default to "nothing known", which
+ * plans exactly as before.
+ *
  * @param clusterArn   the cluster
  * @param clusterTags  its tags now (rules and defaults live here)
  * @param topics       its topics now, each with its own tags (empty while MSK cannot tag topics, reference §8)
  * @param channels     the channels now (managed and unmanaged), from ListChannels + DescribeChannel
+ * @param tables       which Iceberg tables exist (lookup, asked lazily)
+ * @param failures     per channel name: the FAILED history of its current fingerprint (absent = none recorded)
  */
 public record ClusterState(String clusterArn, Map<String, String> clusterTags, Map<String, Map<String, String>> topics,
-                           List<ObservedChannel> channels) {
+                           List<ObservedChannel> channels, ExistingTables tables, Map<String, FailureHistory> failures) {
 
     public ClusterState {
         Objects.requireNonNull(clusterArn, "clusterArn");
         clusterTags = Map.copyOf(clusterTags == null ? Map.of() : clusterTags);
         topics = Map.copyOf(topics == null ? Map.of() : topics);
         channels = List.copyOf(channels == null ? List.of() : channels);
+        tables = tables == null ? ExistingTables.UNKNOWN : tables;
+        failures = Map.copyOf(failures == null ? Map.of() : failures);
+    }
+
+    /** The original shape: no table lookup, no failure history. */
+    public ClusterState(String clusterArn, Map<String, String> clusterTags, Map<String, Map<String, String>> topics,
+                        List<ObservedChannel> channels) {
+        this(clusterArn, clusterTags, topics, channels, ExistingTables.UNKNOWN, Map.of());
+    }
+
+    public ClusterState withTables(ExistingTables lookup) {
+        return new ClusterState(clusterArn, clusterTags, topics, channels, lookup, failures);
+    }
+
+    public ClusterState withFailures(Map<String, FailureHistory> history) {
+        return new ClusterState(clusterArn, clusterTags, topics, channels, tables, history);
     }
 }

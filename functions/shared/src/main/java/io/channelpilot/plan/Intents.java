@@ -3,6 +3,7 @@ package io.channelpilot.plan;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.Fingerprint;
 import io.channelpilot.model.OwnershipTags;
+import java.util.List;
 import java.util.Map;
 
 /** Builds each kind of intent with its reason code and one human sentence saying what happens and why. */
@@ -22,6 +23,43 @@ final class Intents {
         String key = key(spec);
         return withSpec(spec, PlanReason.CHANNEL_MISSING, null, key, "no channel serves topic '" + spec.topic() + "' -> table "
                 + key + " yet; create channel " + spec.channelName());
+    }
+
+    /**
+     * CREATE on table generation {@code generation} of the rule's table because the earlier ones exist. The message
+     * states the table split exactly (DESIGN §5 replacement guard): which tables keep the old rows, that the new one
+     * starts empty, no backfill, and how to query both.
+     */
+    Intent createOnNewTable(ChannelSpec logical, ChannelSpec moved, int generation) {
+        String key = key(logical);
+        List<String> earlier = TableGenerations.earlier(logical.table(), generation).stream()
+                .map(t -> OwnershipTags.tableKey(logical.namespace(), t)).toList();
+        String message = "no channel serves topic '" + logical.topic() + "' -> " + key + ", but table" + (earlier.size() > 1 ? "s " : " ")
+                + String.join(", ", earlier) + (earlier.size() > 1 ? " already exist" : " already exists")
+                + " (a channel deleted out of band after it delivered, or a rule added again); a channel always creates its own table "
+                + "and cannot write into an existing one, so channel " + moved.channelName() + " is created on NEW table "
+                + OwnershipTags.tableKey(moved.namespace(), moved.table()) + ". TABLE SPLIT: the old table keeps every row already "
+                + "delivered, the new table starts empty, and nothing is backfilled; query both with a UNION ALL view ("
+                + TableGenerations.unionView(logical.namespace(), logical.table(), generation) + ")";
+        return new Intent(clusterArn, moved.topic(), moved.channelName(), Plan.CREATE, PlanReason.NEW_TABLE_GENERATION.name(), message,
+                moved, moved.fingerprint(), null, false, null, trigger, key, OwnershipTags.of(moved, managedBy, key));
+    }
+
+    /** Delete our FAILED channel so that the next trigger or sweep creates it again (attempt {@code failures} of the limit). */
+    Intent recreateFailed(ObservedChannel failed, String topic, String key, FailureHistory history) {
+        return new Intent(clusterArn, topic, failed.channelName(), Plan.DELETE, PlanReason.FAILED_RECREATE.name(), "channel "
+                + failed.channelName() + " is FAILED with the desired fingerprint " + prefix(fingerprintOf(failed))
+                + "; FAILED is terminal, so it is deleted and the next trigger or sweep creates it again (recreate "
+                + history.failures() + " of at most " + history.limit() + " for this fingerprint; its table is kept)", null,
+                fingerprintOf(failed), failed, false, null, trigger, key, Map.of());
+    }
+
+    /** Our FAILED channel failed more often than it may be recreated: nothing more is done until a human acts. */
+    Intent failedTooOften(ChannelSpec desired, ObservedChannel failed, String key, FailureHistory history) {
+        return withSpec(desired, PlanReason.FAILED_RECREATE_LIMIT, failed, key, "channel " + failed.channelName() + " is FAILED for the "
+                + history.failures() + ". time with fingerprint " + prefix(desired.fingerprint()) + " (recreate limit "
+                + history.limit() + "); it is left FAILED: read its stateInfo and logs, fix the cause, then delete the channel "
+                + "(the next sweep creates it again) or change the rule");
     }
 
     Intent inSync(ChannelSpec desired, ObservedChannel current, String key) {

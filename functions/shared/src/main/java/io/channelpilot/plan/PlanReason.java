@@ -7,6 +7,12 @@ package io.channelpilot.plan;
 public enum PlanReason {
     /** Desired, and no channel (managed or not) serves this topic/table yet. */
     CHANNEL_MISSING(Plan.CREATE),
+    /**
+     * Desired, no channel serves it, and the rule's table already exists (a channel deleted out of band after it
+     * delivered, or a rule removed and added again): a channel cannot write into an existing table, so it is created on
+     * the next free table generation {@code <table>_v<n>} ({@link TableGenerations}); the old table keeps its rows.
+     */
+    NEW_TABLE_GENERATION(Plan.CREATE),
     /** Managed channel matches the desired fingerprint and freshness. */
     IN_SYNC(Plan.NOOP),
     /** Managed channel matches the fingerprint; only {@code dataFreshnessInSeconds} differs. */
@@ -25,6 +31,13 @@ public enum PlanReason {
     SUPERSEDED(Plan.DELETE),
     /** A managed channel no rule selects any more. */
     NOT_DESIRED(Plan.DELETE),
+    /**
+     * Our channel for the desired fingerprint is FAILED (terminal; recovery is delete and recreate, reference §2):
+     * delete it so the next trigger or sweep creates it again. Bounded by {@link FailureHistory}.
+     */
+    FAILED_RECREATE(Plan.DELETE),
+    /** Our FAILED channel was already recreated {@link FailureHistory#limit()} times for this fingerprint: left for a human. */
+    FAILED_RECREATE_LIMIT(Plan.NOOP),
     /** The channel's source topic no longer exists. */
     TOPIC_DELETED(Plan.DELETE),
     /** A channel for this topic/table exists without our ownership tag (or with another stack's): never touched. */

@@ -5,8 +5,9 @@ import io.channelpilot.model.StackSettings;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
+import java.util.OptionalInt;
 
 /**
  * Plans one existing topic: matches each desired spec to our channels by logical table key (or, for channels created
@@ -22,10 +23,14 @@ final class TopicPlanner {
 
     private final StackSettings stack;
     private final Intents intents;
+    private final ExistingTables tables;
+    private final Map<String, FailureHistory> failures;
 
-    TopicPlanner(StackSettings stack, Intents intents) {
+    TopicPlanner(StackSettings stack, Intents intents, ExistingTables tables, Map<String, FailureHistory> failures) {
         this.stack = stack;
         this.intents = intents;
+        this.tables = tables;
+        this.failures = failures;
     }
 
     List<Intent> plan(String topic, List<ChannelSpec> specs, List<ObservedChannel> ours, List<ObservedChannel> foreign) {
@@ -61,16 +66,29 @@ final class TopicPlanner {
             out.add(intents.replace(spec, unclaimed.get(0), Intents.key(spec), true));
             return out;
         }
-        missing.forEach(spec -> out.add(intents.create(spec)));
+        missing.forEach(spec -> out.add(create(spec)));
         unclaimed.forEach(c -> out.add(intents.delete(c, topic, PlanReason.NOT_DESIRED,
                 "no rule selects topic '" + topic + "' -> " + c.tableKey().orElse(c.channelName()) + " any more")));
         return out;
     }
 
+    /**
+     * A desired channel with no channel: created on the rule's table, or — when that table already exists — on the
+     * first free table generation ({@link TableGenerations}). When the lookup cannot answer, the rule's table is kept
+     * and validation (TABLE_NOT_EXISTING) refuses if it exists.
+     */
+    private Intent create(ChannelSpec spec) {
+        OptionalInt generation = TableGenerations.firstFree(spec, tables);
+        if (generation.isEmpty() || generation.getAsInt() == 1) {
+            return intents.create(spec);
+        }
+        int g = generation.getAsInt();
+        return intents.createOnNewTable(spec, TableGenerations.at(spec, g, stack), g);
+    }
+
     private List<Intent> planExisting(String topic, ChannelSpec spec, String key, List<ObservedChannel> candidates) {
         ChannelSpec replacement = ReplacementSpecs.replacement(spec, stack);
-        Set<String> accepted = Set.of(spec.fingerprint(), replacement.fingerprint());
-        List<ObservedChannel> current = candidates.stream().filter(c -> accepted.contains(Intents.fingerprintOf(c))).toList();
+        List<ObservedChannel> current = candidates.stream().filter(c -> servedAs(c, spec, replacement).isPresent()).toList();
         List<Intent> out = new ArrayList<>();
         if (current.isEmpty()) {
             ObservedChannel old = candidates.get(0);
@@ -79,9 +97,13 @@ final class TopicPlanner {
             return out;
         }
         ObservedChannel live = current.get(0);
-        ChannelSpec desired = Intents.fingerprintOf(live).equals(spec.fingerprint()) ? spec : replacement;
+        ChannelSpec desired = servedAs(live, spec, replacement).orElseThrow();
         if ("DELETING".equals(live.status())) {
             out.add(intents.deleting(desired, live, key));
+        } else if ("FAILED".equals(live.status())) {
+            FailureHistory history = failures.getOrDefault(live.channelName(), new FailureHistory(1, FailureHistory.DEFAULT_LIMIT));
+            out.add(history.exhausted() ? intents.failedTooOften(desired, live, key, history)
+                    : intents.recreateFailed(live, topic, key, history));
         } else if (live.freshnessSeconds() != 0 && live.freshnessSeconds() != desired.freshnessSeconds()) {
             out.add(intents.freshness(desired, live, key));
         } else {
@@ -102,6 +124,27 @@ final class TopicPlanner {
             }
         }
         return out;
+    }
+
+    /**
+     * The spec a channel of ours carries the fingerprint of: the rule's spec, its approved replacement, or the rule's
+     * spec on a later table generation (a channel recreated after its table was kept). Empty: a non-updatable field
+     * changed.
+     */
+    private Optional<ChannelSpec> servedAs(ObservedChannel channel, ChannelSpec spec, ChannelSpec replacement) {
+        String fingerprint = Intents.fingerprintOf(channel);
+        if (fingerprint.equals(spec.fingerprint())) {
+            return Optional.of(spec);
+        }
+        if (fingerprint.equals(replacement.fingerprint())) {
+            return Optional.of(replacement);
+        }
+        OptionalInt generation = TableGenerations.generationOf(spec.table(), channel.table());
+        if (generation.isPresent() && generation.getAsInt() > 1) {
+            ChannelSpec moved = TableGenerations.at(spec, generation.getAsInt(), stack);
+            return fingerprint.equals(moved.fingerprint()) ? Optional.of(moved) : Optional.empty();
+        }
+        return Optional.empty();
     }
 
     /**

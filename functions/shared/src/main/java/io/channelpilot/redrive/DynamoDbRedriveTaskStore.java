@@ -36,11 +36,14 @@ public final class DynamoDbRedriveTaskStore implements RedriveTaskStore {
     private final DynamoDbClient dynamo;
     private final String table;
     private final Clock clock;
+    private final DynamoDbLedgerBatches batches;
 
     public DynamoDbRedriveTaskStore(DynamoDbClient dynamo, String table, Clock clock) {
         this.dynamo = dynamo;
         this.table = table;
         this.clock = clock;
+        this.batches = new DynamoDbLedgerBatches(dynamo, table, this::ledgerItem, this::claim,
+                (taskId, id) -> get(ledgerPk(taskId, id), "LEDGER"));
     }
 
     @Override
@@ -174,9 +177,21 @@ public final class DynamoDbRedriveTaskStore implements RedriveTaskStore {
         }
     }
 
+    /** One TransactWriteItems per 100 records ({@link DynamoDbLedgerBatches#claimAll}). */
+    @Override
+    public Map<RecordId, LedgerEntry> claimAll(String taskId, List<LedgerEntry> entries) {
+        return batches.claimAll(taskId, entries);
+    }
+
     @Override
     public void settle(String taskId, LedgerEntry entry) {
         dynamo.putItem(r -> r.tableName(table).item(ledgerItem(taskId, entry)));
+    }
+
+    /** One BatchWriteItem per 25 entries ({@link DynamoDbLedgerBatches#settleAll}). */
+    @Override
+    public void settleAll(String taskId, List<LedgerEntry> entries) {
+        batches.settleAll(taskId, entries);
     }
 
     private Map<String, AttributeValue> ledgerItem(String taskId, LedgerEntry e) {

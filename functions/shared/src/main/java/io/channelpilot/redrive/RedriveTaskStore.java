@@ -43,6 +43,27 @@ public interface RedriveTaskStore {
     /** Conditional put; returns the existing entry instead when the record already has one for this task. */
     Optional<LedgerEntry> claim(String taskId, LedgerEntry entry);
 
+    /**
+     * {@link #claim} for several distinct records, in as few requests as the store allows: every entry without an
+     * existing one is written; returns the existing entries, by record, of the others.
+     */
+    default java.util.Map<RecordId, LedgerEntry> claimAll(String taskId, java.util.List<LedgerEntry> entries) {
+        java.util.Map<RecordId, LedgerEntry> existing = new java.util.HashMap<>();
+        for (LedgerEntry e : entries) {
+            claim(taskId, e).ifPresent(found -> existing.put(e.id(), found));
+        }
+        return existing;
+    }
+
     /** Overwrites a ledger entry the caller owns (CLAIMED → DONE, or a settled state). */
     void settle(String taskId, LedgerEntry entry);
+
+    /**
+     * {@link #settle} for several entries the caller owns, in as few requests as the store allows (DONE marks of
+     * acknowledged sends). Not atomic: after a failure any subset may be written, which the ledger protocol allows
+     * (an entry left CLAIMED is checked against the topic by the retry).
+     */
+    default void settleAll(String taskId, java.util.List<LedgerEntry> entries) {
+        entries.forEach(e -> settle(taskId, e));
+    }
 }

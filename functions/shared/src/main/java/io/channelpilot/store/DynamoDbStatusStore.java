@@ -23,7 +23,12 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
  *   <li>channel status: {@code pk=CLUSTER#<clusterArn>}, {@code sk=STATUS#<channelName>}, guarded by {@code version}</li>
  *   <li>provisioning lease: {@code pk=CLUSTER#<clusterArn>}, {@code sk=LOCK#<channelName>}, {@code owner}, {@code expiresAt}</li>
  *   <li>event claim: {@code pk=EVENT#<eventId>}, {@code sk=CLAIM}, {@code expiresAt} (also the table's TTL attribute)</li>
+ *   <li>failed channel instance: {@code pk=CLUSTER#<clusterArn>}, {@code sk=FAILED#<channelName>#<fingerprint>#<channelArn>},
+ *       {@code expiresAt}; counted with one Query per FAILED channel</li>
+ *   <li>notification claim: {@code pk=NOTIFY#<dedupe key>}, {@code sk=CLAIM}, {@code expiresAt}</li>
+ *   <li>rules generation: {@code pk=CLUSTER#<clusterArn>}, {@code sk=RULES}, {@code digest}, {@code generation}</li>
  * </ul>
+ * DynamoDB's TTL deletes expired items lazily (within days), so every read also compares {@code expiresAt} with now.
  */
 public final class DynamoDbStatusStore implements StatusStore {
 
@@ -169,6 +174,92 @@ public final class DynamoDbStatusStore implements StatusStore {
         } catch (ConditionalCheckFailedException duplicate) {
             return false;
         }
+    }
+
+    @Override
+    public int recordFailure(ChannelKey key, String fingerprint, String channelArn, Duration ttl) {
+        Instant now = clock.instant();
+        String prefix = "FAILED#" + key.channelName() + "#" + fingerprint + "#";
+        Map<String, AttributeValue> item = Map.of("pk", s(pk(key.clusterArn())), "sk", s(prefix + channelArn),
+                "expiresAt", n(now.plus(ttl).getEpochSecond()));
+        try {
+            // first record wins: a repeat must not extend the window of an old failure
+            dynamo.putItem(r -> r.tableName(table).item(item).conditionExpression("attribute_not_exists(pk)"));
+        } catch (ConditionalCheckFailedException recorded) {
+            // this instance was counted before
+        }
+        int count = 0;
+        Map<String, AttributeValue> start = null;
+        do {
+            QueryRequest.Builder q = QueryRequest.builder().tableName(table).consistentRead(true)
+                    .keyConditionExpression("pk = :pk AND begins_with(sk, :prefix)")
+                    .expressionAttributeValues(Map.of(":pk", s(pk(key.clusterArn())), ":prefix", s(prefix)));
+            if (start != null) {
+                q.exclusiveStartKey(start);
+            }
+            QueryResponse page = dynamo.query(q.build());
+            count += (int) page.items().stream().filter(i -> i.containsKey("expiresAt")
+                    && Long.parseLong(i.get("expiresAt").n()) > now.getEpochSecond()).count();
+            start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
+        } while (start != null);
+        return count;
+    }
+
+    @Override
+    public boolean claimNotification(String dedupeKey, Duration ttl) {
+        Instant now = clock.instant();
+        Map<String, AttributeValue> item = Map.of("pk", s("NOTIFY#" + dedupeKey), "sk", s("CLAIM"),
+                "expiresAt", n(now.plus(ttl).getEpochSecond()));
+        try {
+            dynamo.putItem(r -> r.tableName(table).item(item)
+                    .conditionExpression("attribute_not_exists(pk) OR expiresAt < :now")
+                    .expressionAttributeValues(Map.of(":now", n(now.getEpochSecond()))));
+            return true;
+        } catch (ConditionalCheckFailedException duplicate) {
+            return false;
+        }
+    }
+
+    @Override
+    public void releaseNotification(String dedupeKey) {
+        dynamo.deleteItem(r -> r.tableName(table).key(Map.of("pk", s("NOTIFY#" + dedupeKey), "sk", s("CLAIM"))));
+    }
+
+    @Override
+    public long recordRules(String clusterArn, String digest) {
+        for (int attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
+            Map<String, AttributeValue> item = rulesItem(clusterArn);
+            long generation = item == null ? 0 : Long.parseLong(item.get("generation").n());
+            if (item != null && digest.equals(item.get("digest").s())) {
+                return generation;
+            }
+            long next = generation + 1;
+            Map<String, AttributeValue> put = Map.of("pk", s(pk(clusterArn)), "sk", s("RULES"), "digest", s(digest), "generation", n(next));
+            try {
+                if (item == null) {
+                    dynamo.putItem(r -> r.tableName(table).item(put).conditionExpression("attribute_not_exists(pk)"));
+                } else {
+                    dynamo.putItem(r -> r.tableName(table).item(put).conditionExpression("generation = :g")
+                            .expressionAttributeValues(Map.of(":g", n(generation))));
+                }
+                return next;
+            } catch (ConditionalCheckFailedException concurrent) {
+                // another resolver recorded first (the duplicate of this change, or a newer change): read again
+            }
+        }
+        throw new IllegalStateException("rules generation of " + clusterArn + " kept changing; gave up after " + MAX_CONFLICT_RETRIES);
+    }
+
+    @Override
+    public long rulesGeneration(String clusterArn) {
+        Map<String, AttributeValue> item = rulesItem(clusterArn);
+        return item == null ? 0 : Long.parseLong(item.get("generation").n());
+    }
+
+    private Map<String, AttributeValue> rulesItem(String clusterArn) {
+        Map<String, AttributeValue> item = dynamo.getItem(r -> r.tableName(table).consistentRead(true)
+                .key(Map.of("pk", s(pk(clusterArn)), "sk", s("RULES")))).item();
+        return item == null || item.isEmpty() ? null : item;
     }
 
     private static String pk(String clusterArn) {

@@ -21,6 +21,9 @@ public final class InMemoryStatusStore implements StatusStore {
     private final Map<ChannelKey, ChannelStatus> statuses = new ConcurrentHashMap<>();
     private final Map<ChannelKey, Lease> leases = new ConcurrentHashMap<>();
     private final Map<String, Instant> claims = new ConcurrentHashMap<>();
+    private final Map<String, Instant> failures = new ConcurrentHashMap<>();
+    private final Map<String, Instant> notifications = new ConcurrentHashMap<>();
+    private final Map<String, Map.Entry<String, Long>> rules = new ConcurrentHashMap<>();
 
     public InMemoryStatusStore(Clock clock) {
         this.clock = clock;
@@ -92,5 +95,46 @@ public final class InMemoryStatusStore implements StatusStore {
         }
         claims.put(eventId, now.plus(ttl));
         return true;
+    }
+
+    @Override
+    public synchronized int recordFailure(ChannelKey key, String fingerprint, String channelArn, Duration ttl) {
+        Instant now = clock.instant();
+        String prefix = key.clusterArn() + "|" + key.channelName() + "|" + fingerprint + "|";
+        failures.putIfAbsent(prefix + channelArn, now.plus(ttl));
+        return (int) failures.entrySet().stream().filter(e -> e.getKey().startsWith(prefix) && e.getValue().isAfter(now)).count();
+    }
+
+    @Override
+    public synchronized boolean claimNotification(String dedupeKey, Duration ttl) {
+        Instant now = clock.instant();
+        Instant until = notifications.get(dedupeKey);
+        if (until != null && until.isAfter(now)) {
+            return false;
+        }
+        notifications.put(dedupeKey, now.plus(ttl));
+        return true;
+    }
+
+    @Override
+    public synchronized void releaseNotification(String dedupeKey) {
+        notifications.remove(dedupeKey);
+    }
+
+    @Override
+    public synchronized long recordRules(String clusterArn, String digest) {
+        Map.Entry<String, Long> current = rules.get(clusterArn);
+        if (current != null && current.getKey().equals(digest)) {
+            return current.getValue();
+        }
+        long next = current == null ? 1 : current.getValue() + 1;
+        rules.put(clusterArn, Map.entry(digest, next));
+        return next;
+    }
+
+    @Override
+    public long rulesGeneration(String clusterArn) {
+        Map.Entry<String, Long> current = rules.get(clusterArn);
+        return current == null ? 0 : current.getValue();
     }
 }

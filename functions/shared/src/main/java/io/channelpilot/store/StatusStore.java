@@ -39,4 +39,33 @@ public interface StatusStore {
 
     /** Claims an event id once; later claims of the same id return false until the claim expires. */
     boolean claimEvent(String eventId, Duration ttl);
+
+    /**
+     * Records that the channel instance {@code channelArn} (name {@code key}, fingerprint {@code fingerprint}) ended
+     * FAILED, once per ARN (idempotent: duplicate events and repeated sweeps record nothing new), and returns how many
+     * distinct instances of that name and fingerprint failed within {@code ttl}. Bounds recreating a FAILED channel
+     * ({@link io.channelpilot.plan.FailureHistory}).
+     */
+    int recordFailure(ChannelKey key, String fingerprint, String channelArn, Duration ttl);
+
+    /**
+     * Claims a notification once per {@code dedupeKey} until {@code ttl} passes: true for the first caller, false for
+     * every other (also a concurrent one) — a conditional write. Collapses the notifications of one tag change that
+     * arrives twice (CloudTrail TagResource and aws.tag), see {@code io.channelpilot.notify.NotificationDedupe}.
+     */
+    boolean claimNotification(String dedupeKey, Duration ttl);
+
+    /** Drops a notification claim (its publish failed), so a retry or the duplicate can still send it. */
+    void releaseNotification(String dedupeKey);
+
+    /**
+     * Records the digest of a cluster's Channel Pilot rule tags as resolve-intents just re-read them and returns the
+     * cluster's rules generation, bumped only when the digest differs from the recorded one. A change and its revert
+     * (A → B → A) are therefore three generations although A's digest repeats; duplicate deliveries of one change and
+     * sweeps that find the same tags are one.
+     */
+    long recordRules(String clusterArn, String digest);
+
+    /** The cluster's rules generation (0 when never recorded). */
+    long rulesGeneration(String clusterArn);
 }

@@ -72,6 +72,52 @@ class OutcomeNotificationsTest {
         assertThat(n.actions()).anySatisfy(a -> assertThat(a.command()).startsWith("aws s3tables get-table --table-bucket-arn"));
     }
 
+    /** A channel created on table generation 2 because the rule's table exists: the split, exact names, the view. */
+    static ItemState movedToNewTable() throws IOException {
+        ObjectNode root = (ObjectNode) MAPPER.readTree(Files.readString(Path.of("../../events/notify/channel-active.json")));
+        ObjectNode intent = (ObjectNode) root.get("intent");
+        intent.put("reason", "NEW_TABLE_GENERATION").put("tableKey", "sales.orders");
+        ((ObjectNode) intent.get("desired")).put("table", "orders_v2");
+        return ItemState.parse(root, MAPPER);
+    }
+
+    @Test
+    void shouldStateTheTableSplitWithExactTablesAndAUnionViewWhenTheChannelMovedToANewTable() throws IOException {
+        Notification n = OutcomeNotifications.from(movedToNewTable());
+
+        assertThat(n.kind()).isEqualTo(NotificationKind.CHANNEL_ACTIVE);
+        assertThat(n.severity()).isEqualTo(NotificationSeverity.WARNING);
+        assertThat(n.title()).contains("on NEW table sales.orders_v2 (table split)");
+        assertThat(n.facts()).containsEntry("table", "sales.orders_v2").containsEntry("previousTables", "sales.orders");
+        assertThat(n.facts().get("tableSplit")).contains("old table sales.orders kept with its rows")
+                .contains("new table sales.orders_v2 starts empty").contains("no backfill");
+        assertThat(n.summary()).contains("The old table sales.orders keeps every row already delivered")
+                .contains("nothing is backfilled")
+                .contains("CREATE OR REPLACE VIEW sales.orders_all AS SELECT * FROM sales.orders UNION ALL SELECT * FROM sales.orders_v2");
+        assertThat(n.actions()).anySatisfy(a -> assertThat(a.command())
+                .isEqualTo("CREATE OR REPLACE VIEW sales.orders_all AS SELECT * FROM sales.orders UNION ALL SELECT * FROM sales.orders_v2"));
+    }
+
+    @Test
+    void shouldNotMentionASplitWhenTheChannelKeptTheRulesTable() throws IOException {
+        Notification n = OutcomeNotifications.from(event("channel-active.json"));
+
+        assertThat(n.facts()).doesNotContainKeys("tableSplit", "previousTables");
+        assertThat(n.severity()).isEqualTo(NotificationSeverity.INFO);
+    }
+
+    @Test
+    void shouldSayAFailedChannelIsDeletedToBeCreatedAgain() throws IOException {
+        ObjectNode root = (ObjectNode) MAPPER.readTree(Files.readString(Path.of("../../events/notify/channel-deleted.json")));
+        ((ObjectNode) root.get("intent")).put("reason", "FAILED_RECREATE");
+
+        Notification n = OutcomeNotifications.from(ItemState.parse(root, MAPPER));
+
+        assertThat(n.summary()).contains("was FAILED").contains("created again by the next trigger or sweep")
+                .contains("CHANNEL_PILOT_FAILED_RECREATE_LIMIT").contains("table, its data");
+        assertThat(n.facts()).containsEntry("reason", "FAILED_RECREATE");
+    }
+
     @Test
     void shouldSayTableIsKeptWhenChannelDeletedAndRouteToOwnerTag() throws IOException {
         Notification n = OutcomeNotifications.from(event("channel-deleted.json"));

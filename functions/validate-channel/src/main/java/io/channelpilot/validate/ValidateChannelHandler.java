@@ -45,6 +45,7 @@ public final class ValidateChannelHandler implements RequestHandler<Map<String, 
     /** Lambda entry point: clients are built once per instance (SnapStart-friendly). */
     public ValidateChannelHandler() {
         this(System.getenv());
+        ValidatePriming.register(System.getenv()); // SnapStart: primes SDK clients and Jackson before the snapshot
     }
 
     public ValidateChannelHandler(Map<String, String> env) {

@@ -1,12 +1,13 @@
 package io.channelpilot.validate;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.plan.Intent;
 import io.channelpilot.validation.Need;
+import io.channelpilot.workflow.TaskInputs;
 import java.util.EnumSet;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -23,26 +24,29 @@ public record ValidateCommand(Intent intent, ChannelSpec desired, Set<Need> need
             .findAndRegisterModules();
 
     public static ValidateCommand from(Map<String, Object> input) {
-        if (input == null || !(input.get("intent") instanceof Map)) {
-            throw new IllegalArgumentException("validate-channel input needs an 'intent' object (see ValidateChannelHandler)");
-        }
-        Intent intent = MAPPER.convertValue(input.get("intent"), Intent.class);
+        String shape = "Pass the Map iteration's state: {\"intent\":{Intent with desired},\"correlationId\"?:..,\"needs\"?:[..]} "
+                + "(events/validate-channel/valid.json).";
+        JsonNode root = TaskInputs.object(input == null ? null : MAPPER.valueToTree(input), "$", shape);
+        Intent intent = TaskInputs.bind(MAPPER, root, "intent", "intent", Intent.class, shape);
         if (intent.desired() == null) {
-            throw new IllegalArgumentException("intent for " + intent.channelName() + " (plan " + intent.plan()
-                    + ") has no desired spec to validate");
+            throw TaskInputs.missing("intent.desired", "Validate only intents that carry a desired spec (CREATE, "
+                    + "UPDATE_FRESHNESS, REPLACE_NEEDS_APPROVAL); plan " + intent.plan() + " has none.");
         }
         Set<Need> needs = EnumSet.noneOf(Need.class);
-        Object declared = input.get("needs");
-        if (declared instanceof List<?> list) {
-            for (Object need : list) {
-                try {
-                    needs.add(Need.valueOf(String.valueOf(need).toUpperCase(Locale.ROOT)));
-                } catch (IllegalArgumentException e) {
-                    throw new IllegalArgumentException("unknown need '" + need + "'; known: " + EnumSet.allOf(Need.class));
-                }
+        JsonNode declared = root.path("needs");
+        if (!declared.isMissingNode() && !declared.isNull() && !declared.isArray()) {
+            throw TaskInputs.invalid("needs", "is not a list", "Send needs as a list of " + EnumSet.allOf(Need.class) + ".");
+        }
+        for (int i = 0; i < declared.size(); i++) {
+            JsonNode need = declared.get(i);
+            try {
+                needs.add(Need.valueOf(need.asText("").toUpperCase(Locale.ROOT)));
+            } catch (IllegalArgumentException e) {
+                throw TaskInputs.invalid("needs[" + i + "]", "is not a known need", "Use one of " + EnumSet.allOf(Need.class) + ".");
             }
         }
-        Object correlation = input.get("correlationId");
-        return new ValidateCommand(intent, intent.desired(), needs, correlation == null ? intent.trigger() : String.valueOf(correlation));
+        JsonNode correlation = root.path("correlationId");
+        return new ValidateCommand(intent, intent.desired(), needs, correlation.isMissingNode() || correlation.isNull()
+                ? intent.trigger() : correlation.asText());
     }
 }

@@ -139,6 +139,7 @@ class ValidateChannelHandlerTest {
     @Test
     void shouldRejectAnInputWithoutAnIntent() {
         assertThatThrownBy(() -> handler(world()).handleRequest(Map.of("correlationId", "x"), new TestContext()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'intent'");
+                .isInstanceOf(io.channelpilot.workflow.InvalidTaskInput.class)
+                .hasMessageStartingWith("INPUT_FIELD_MISSING: intent: is missing or empty Remediation: Pass the Map iteration's state");
     }
 }

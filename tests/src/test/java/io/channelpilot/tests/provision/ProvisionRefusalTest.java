@@ -12,9 +12,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Issue 5 "Done means", validation refusals: a rule streaming tables cannot serve creates nothing — no log group, no
- * channel, no alarm — and the owner gets one VALIDATION_REFUSED notification per execution naming the rule code, the
- * remediation and, where streaming tables cannot serve at all, the alternatives. Clusters {@code it-standard}
- * (kafka.m5 brokers) and {@code it-refuse} (Express); each test owns its topic.
+ * channel, no alarm — and the owner gets ONE VALIDATION_REFUSED notification naming the rule code, the remediation
+ * and, where streaming tables cannot serve at all, the alternatives, although the tag change arrives twice
+ * (CloudTrail TagResource and aws.tag) and both executions refuse. Clusters {@code it-standard} (kafka.m5 brokers)
+ * and {@code it-refuse} (Express); each test owns its topic.
  */
 @ExtendWith(SharedProvisioningWorld.class)
 class ProvisionRefusalTest {
@@ -83,8 +84,9 @@ class ProvisionRefusalTest {
     }
 
     /**
-     * Nothing was created for the topic: no log group, no channel, no alarm; every execution succeeded (a refusal is
-     * an outcome, not a failure) and every notification about the topic is a VALIDATION_REFUSED naming {@code code}.
+     * Nothing was created for the topic: no log group, no channel, no alarm; both deliveries of the tag change ran an
+     * execution and every execution succeeded (a refusal is an outcome, not a failure); exactly one notification about
+     * the topic was sent, a VALIDATION_REFUSED naming {@code code}.
      */
     private static Note assertRefusedOnce(Mark mark, String cluster, String topic, String code) {
         assertThat(pw.channels(cluster, topic)).isEmpty();
@@ -93,8 +95,12 @@ class ProvisionRefusalTest {
         assertThat(pw.executionsSince(mark)).isNotEmpty()
                 .allSatisfy(e -> assertThat(e.status()).isEqualTo(ExecutionStatus.SUCCEEDED));
         List<Note> notes = pw.notificationsSince(mark, topic);
-        // one per execution: the tag change arrives twice (CloudTrail TagResource and aws.tag), each re-validates
-        assertThat(notes).hasSize(pw.executionsSince(mark).size());
+        // the tag change arrives twice (CloudTrail TagResource and aws.tag): both deliveries ran an execution that
+        // re-validated and refused, yet the owner gets exactly ONE notification (NotificationDedupe)
+        List<String> sources = pw.executionsSince(mark).stream()
+                .map(e -> e.input().path("trigger").path("source").asText(e.input().path("source").asText())).sorted().toList();
+        assertThat(sources).containsExactly("aws.kafka", "aws.tag");
+        assertThat(notes).hasSize(1);
         assertThat(notes).allSatisfy(n -> {
             assertThat(n.kind()).isEqualTo("VALIDATION_REFUSED");
             assertThat(n.severity()).isEqualTo("WARNING");

@@ -6,11 +6,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.channelpilot.gateway.ChannelRequests;
 import io.channelpilot.local.world.LocalClients;
 import io.channelpilot.local.world.http.FaultRule;
+import io.channelpilot.local.world.iceberg.TableId;
 import io.channelpilot.local.world.msk.ChannelView;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.StackSettings;
+import io.channelpilot.store.ChannelKey;
+import io.channelpilot.store.ConditionStatus;
+import io.channelpilot.store.ConditionType;
+import io.channelpilot.store.DynamoDbStatusStore;
+import io.channelpilot.store.StatusStore;
 import io.channelpilot.spec.SpecResolver;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,6 +30,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import software.amazon.awssdk.services.cloudwatchlogs.CloudWatchLogsClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.kafka.KafkaClient;
 import software.amazon.awssdk.services.kafka.model.IcebergDestinationUpdate;
 
@@ -88,9 +96,19 @@ class ReconcileSweepTest {
 
     @Test
     @Order(3)
-    void shouldRecreateAChannelDeletedOutOfBandAndSayTheTableSplits() throws IOException {
-        // given the channel is deleted outside Channel Pilot
+    void shouldRecreateAChannelDeletedOutOfBandOnANewTableAndSayTheTableSplits() throws IOException {
+        // given the channel delivered (so its table exists and has rows) and was then deleted outside Channel Pilot
         ChannelView c = channel("orders.quiet").orElseThrow();
+        String bucket = c.spec().tableBucketArn().substring(c.spec().tableBucketArn().lastIndexOf('/') + 1);
+        TableId oldTable = new TableId(bucket, c.spec().namespace(), c.spec().table());
+        for (int i = 0; i < 20; i++) {
+            w.world.kafka().produce("demo", "orders.quiet", ("k" + i).getBytes(StandardCharsets.UTF_8),
+                    ("{\"order_id\":\"o" + i + "\",\"amount\":" + i + ".25,\"quantity\":2,\"event_time\":\"2026-05-01T10:15:00Z\"}")
+                            .getBytes(StandardCharsets.UTF_8), Map.of());
+        }
+        w.world.advance(Duration.ofMinutes(11));
+        long rowsBefore = w.world.warehouse().rowCount(oldTable);
+        assertThat(rowsBefore).isEqualTo(20);
         try (KafkaClient kafka = kafka()) {
             kafka.deleteChannel(r -> r.clusterArn(w.clusterArn()).channelArn(c.arn()));
         }
@@ -102,16 +120,42 @@ class ReconcileSweepTest {
         JsonNode report = w.sweep("sweep-deleted");
         w.drain();
 
-        // then it is recreated, the store was corrected, and the summary states the consequence
+        // then it is recreated on <table>_v2 (a channel cannot write into the old table), the store was corrected,
+        // and both the sweep summary and the channel's own notification state the split with the exact tables
+        String oldName = oldTable.namespace() + "." + oldTable.name();
+        String newName = oldName + "_v2";
         JsonNode cluster = report.path("clusters").get(0);
         assertThat(cluster.path("deletedOutOfBand").get(0).path("channelName").asText()).isEqualTo(c.spec().name());
-        assertThat(executionsFor(report, "orders.quiet")).hasSize(1);
-        assertThat(channel("orders.quiet")).hasValueSatisfying(n -> assertThat(n.status().name()).isEqualTo("ACTIVE"));
+        assertThat(executionsFor(report, "orders.quiet")).singleElement()
+                .satisfies(e -> assertThat(e.path("reasons").get(0).asText()).endsWith(":CREATE:NEW_TABLE_GENERATION"));
+        assertThat(channel("orders.quiet")).hasValueSatisfying(n -> {
+            assertThat(n.status().name()).isEqualTo("ACTIVE");
+            assertThat(n.spec().table()).isEqualTo(oldTable.name() + "_v2");
+            assertThat(n.spec().name()).isNotEqualTo(c.spec().name());
+        });
+        assertThat(w.world.warehouse().rowCount(oldTable)).as("the old table keeps its rows").isEqualTo(rowsBefore);
         List<JsonNode> summaries = summariesSince(before);
         assertThat(summaries).singleElement().satisfies(n -> {
             assertThat(n.path("severity").asText()).isEqualTo("WARNING");
-            assertThat(n.toString()).contains("deleted out of band").contains("new table").contains("NOT backfilled");
+            assertThat(n.toString()).contains("deleted out of band").contains("new table").contains("NOT backfilled")
+                    .contains("old table " + oldName + " kept with its rows").contains("new table " + newName + " starts empty")
+                    .contains("SELECT * FROM " + oldName + " UNION ALL SELECT * FROM " + newName);
         });
+        assertThat(notificationsSince(before, "CHANNEL_ACTIVE")).singleElement().satisfies(n -> {
+            assertThat(n.path("title").asText()).contains("on NEW table " + newName + " (table split)");
+            assertThat(n.path("facts").path("previousTables").asText()).isEqualTo(oldName);
+            assertThat(n.path("summary").asText()).contains("keeps every row already delivered").contains("starts empty")
+                    .contains("nothing is backfilled").contains("UNION ALL");
+        });
+
+        // and the next sweep finds the recreated channel in sync: no execution, no third table
+        JsonNode next = w.sweep("sweep-deleted-next");
+        w.drain();
+        assertThat(executionsFor(next, "orders.quiet")).isEmpty();
+        assertThat(w.world.services().msk().channels().stream().filter(x -> x.spec().topicName().equals("orders.quiet"))
+                .filter(x -> !x.status().name().equals("DELETING"))).singleElement()
+                .satisfies(x -> assertThat(x.spec().table()).isEqualTo(oldTable.name() + "_v2"));
+        assertThat(w.world.services().msk().channels()).noneMatch(x -> x.spec().table().endsWith("_v3"));
     }
 
     @Test
@@ -206,6 +250,59 @@ class ReconcileSweepTest {
         assertThat(converged.path("clusters").get(0).path("drifted").asInt()).isZero();
     }
 
+    @Test
+    @Order(8)
+    void shouldRecreateAFailedChannelAndStopAtTheLimitWithOneWarning() throws IOException {
+        // given a topic whose channels always end FAILED, and a ledger that already holds two earlier FAILED instances of
+        // its channel (same name and fingerprint): the default limit of 3 recreates leaves exactly one more attempt
+        w.quietTopic(ReconcileWorld.FAILING_TOPIC);
+        StackSettings stack = StackSettings.from(w.world.functionEnvironment());
+        ChannelSpec spec = new SpecResolver(stack).resolve(w.clusterArn(), Map.of("channel-pilot/orders", ReconcileWorld.ORDERS_RULE),
+                ReconcileWorld.FAILING_TOPIC, Map.of()).specs().get(0);
+        try (DynamoDbClient ddb = LocalClients.build(DynamoDbClient.builder(), w.world.server().endpoint(), region())) {
+            StatusStore store = new DynamoDbStatusStore(ddb, w.world.stack().statusTable(), w.world.clock());
+            ChannelKey key = new ChannelKey(w.clusterArn(), spec.channelName());
+            store.recordFailure(key, spec.fingerprint(), "arn:earlier-instance-1", Duration.ofDays(7));
+            store.recordFailure(key, spec.fingerprint(), "arn:earlier-instance-2", Duration.ofDays(7));
+
+            // when sweeps run: create (FAILED), recreate = delete, create (FAILED again), then the limit
+            JsonNode created = w.sweep("sweep-failing-1");
+            w.drain();
+            JsonNode deleted = w.sweep("sweep-failing-2");
+            w.drain();
+            JsonNode recreated = w.sweep("sweep-failing-3");
+            w.drain();
+            int before = w.world.sns().published().size();
+            JsonNode limit = w.sweep("sweep-failing-4");
+            w.drain();
+            JsonNode after = w.sweep("sweep-failing-5");
+            w.drain();
+
+            // then
+            assertThat(reasons(created, ReconcileWorld.FAILING_TOPIC)).containsExactly(spec.channelName() + ":CREATE:CHANNEL_MISSING");
+            assertThat(reasons(deleted, ReconcileWorld.FAILING_TOPIC)).containsExactly(spec.channelName() + ":DELETE:FAILED_RECREATE");
+            assertThat(reasons(recreated, ReconcileWorld.FAILING_TOPIC)).containsExactly(spec.channelName() + ":CREATE:CHANNEL_MISSING");
+            assertThat(executionsFor(limit, ReconcileWorld.FAILING_TOPIC)).isEmpty();
+            assertThat(executionsFor(after, ReconcileWorld.FAILING_TOPIC)).isEmpty();
+            assertThat(w.world.services().msk().channels().stream().filter(c -> c.spec().topicName().equals(ReconcileWorld.FAILING_TOPIC))
+                    .filter(c -> !c.status().name().equals("DELETING"))).singleElement()
+                    .satisfies(c -> assertThat(c.status().name()).isEqualTo("FAILED"));
+            assertThat(summariesSince(before)).singleElement().satisfies(n -> {
+                assertThat(n.path("severity").asText()).isEqualTo("WARNING");
+                assertThat(n.toString()).contains("FAILED too often").contains(spec.channelName()).contains("recreate limit 3");
+            });
+            var degraded = store.find(key).orElseThrow().condition(ConditionType.DEGRADED).orElseThrow();
+            assertThat(degraded.status()).isEqualTo(ConditionStatus.TRUE);
+            assertThat(degraded.reason()).isEqualTo("RecreateLimitReached");
+        }
+    }
+
+    private static List<String> reasons(JsonNode report, String topic) {
+        List<String> out = new ArrayList<>();
+        executionsFor(report, topic).forEach(e -> e.path("reasons").forEach(r -> out.add(r.asText())));
+        return out;
+    }
+
     private static long mutatingCalls() {
         Map<String, Long> counts = w.world.server().calls().counts();
         return counts.entrySet().stream().filter(e -> e.getKey().matches("kafka:(CreateChannel|UpdateChannel|DeleteChannel|TagResource|UntagResource)"))
@@ -239,6 +336,18 @@ class ReconcileSweepTest {
         for (int i = index; i < published.size(); i++) {
             JsonNode n = ReconcileWorld.JSON.readTree(published.get(i).defaultMessage());
             if (n.path("kind").asText().equals("SWEEP_SUMMARY")) {
+                out.add(n);
+            }
+        }
+        return out;
+    }
+
+    private static List<JsonNode> notificationsSince(int index, String kind) throws IOException {
+        List<JsonNode> out = new ArrayList<>();
+        var published = w.world.sns().published();
+        for (int i = index; i < published.size(); i++) {
+            JsonNode n = ReconcileWorld.JSON.readTree(published.get(i).defaultMessage());
+            if (n.path("kind").asText().equals(kind)) {
                 out.add(n);
             }
         }

@@ -25,11 +25,31 @@ final class ReconcileWorld implements AutoCloseable {
     static final String ORDERS_RULE = "prefix=orders. namespace=sales schema=sales/orders partition=event_time freshness=600";
     static final String PAUSED_RULE = "prefix=paused. namespace=sales schema=sales/orders partition=event_time paused=true";
 
+    /** Every channel of this topic ends FAILED (a timing override of the world file). */
+    static final String FAILING_TOPIC = "orders.failing";
+
     final LocalWorld world;
     private final List<Runnable> queue = new ArrayList<>();
 
     ReconcileWorld() {
-        Path file = worldFile();
+        this(w -> { });
+    }
+
+    /**
+     * The same world with one extra topic on the cluster whose {@code retention.ms} is small, and the virtual clock
+     * starting at the real time: records produced over the Kafka protocol carry real timestamps, so the retention race
+     * can be measured on the virtual clock while the embedded broker (real time) deletes nothing during the test.
+     */
+    static ReconcileWorld withShortRetentionTopic(String topic, long retentionMs) {
+        return new ReconcileWorld(w -> {
+            w.put("startTime", java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString());
+            ObjectNode t = ((ArrayNode) w.path("clusters").get(0).path("topics")).addObject();
+            t.put("name", topic).put("partitions", 1).put("replicationFactor", 3).put("retentionMs", retentionMs);
+        });
+    }
+
+    private ReconcileWorld(java.util.function.Consumer<ObjectNode> customize) {
+        Path file = worldFile(customize);
         this.world = LocalWorld.start(new LocalWorld.Options(file, Repo.root().resolve("template.yaml"), null,
                 null, this::enqueue, Map.of()));
     }
@@ -69,7 +89,7 @@ final class ReconcileWorld implements AutoCloseable {
         world.services().msk().seedTopic(clusterArn(), name, 3, 3, Map.of());
     }
 
-    private static Path worldFile() {
+    private static Path worldFile(java.util.function.Consumer<ObjectNode> customize) {
         try {
             Path demo = Repo.root().resolve("local/worlds/demo.json");
             ObjectNode w = (ObjectNode) JSON.readTree(demo.toFile());
@@ -81,6 +101,11 @@ final class ReconcileWorld implements AutoCloseable {
             tags.put("channel-pilot/paused", PAUSED_RULE);
             source.putArray("topics");
             clusters.add(source);
+            // channels of topic orders.failing* always end FAILED (bounded recreate, ReconcileSweepTest)
+            ObjectNode fail = ((ObjectNode) w.path("timings")).putArray("overrides").addObject();
+            fail.put("cluster", source.path("name").asText()).put("channel", FAILING_TOPIC + "*");
+            fail.putObject("fail").put("code", "InsufficientPermissions")
+                    .put("message", "the service execution role is not allowed s3tables:PutTableData (scripted by the test world)");
             for (JsonNode registry : w.path("schemaRegistries")) {
                 for (JsonNode schema : registry.path("schemas")) {
                     if (schema.has("definitionFile")) {
@@ -89,6 +114,7 @@ final class ReconcileWorld implements AutoCloseable {
                     }
                 }
             }
+            customize.accept(w);
             Path out = Files.createTempDirectory("reconcile-world").resolve("reconcile.json");
             JSON.writerWithDefaultPrettyPrinter().writeValue(out.toFile(), w);
             return out;

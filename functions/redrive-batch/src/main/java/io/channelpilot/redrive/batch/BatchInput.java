@@ -1,6 +1,7 @@
 package io.channelpilot.redrive.batch;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.channelpilot.workflow.TaskInputs;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -20,12 +21,27 @@ public record BatchInput(String taskId, List<String> keys, String batchKey) {
     }
 
     public static BatchInput from(JsonNode input) {
-        String taskId = input.path("BatchInput").path("taskId").asText("");
-        if (taskId.isEmpty()) {
-            throw new IllegalArgumentException("batch input has no BatchInput.taskId");
+        String shape = "Run the worker as the redrive-dlq Distributed Map child: ItemBatcher input "
+                + "{\"BatchInput\":{\"taskId\":..},\"Items\":[{\"Key\":..},..]} (events/redrive-batch/batch.json).";
+        TaskInputs.object(input, "$", shape);
+        JsonNode batch = input.path("BatchInput");
+        if (batch.isMissingNode() || batch.isNull()) {
+            throw TaskInputs.missing("BatchInput", shape);
+        }
+        TaskInputs.object(batch, "BatchInput", shape);
+        String taskId = TaskInputs.text(batch, "taskId", "BatchInput.taskId", shape);
+        JsonNode items = input.path("Items");
+        if (items.isMissingNode() || items.isNull()) {
+            throw TaskInputs.missing("Items", shape);
+        }
+        if (!items.isArray()) {
+            throw TaskInputs.invalid("Items", "is not a list", shape);
         }
         List<String> keys = new ArrayList<>();
-        input.path("Items").forEach(item -> keys.add(item.path("Key").asText()));
+        for (int i = 0; i < items.size(); i++) {
+            TaskInputs.object(items.get(i), "Items[" + i + "]", shape);
+            keys.add(TaskInputs.text(items.get(i), "Key", "Items[" + i + "].Key", shape));
+        }
         return of(taskId, keys);
     }
 

@@ -30,6 +30,7 @@ public final class RedriveBatchHandler implements RequestStreamHandler {
 
     public RedriveBatchHandler() {
         this(System.getenv());
+        BatchPriming.register(System.getenv()); // SnapStart: primes SDK clients and Jackson before the snapshot
     }
 
     public RedriveBatchHandler(Map<String, String> env) {
@@ -49,7 +50,7 @@ public final class RedriveBatchHandler implements RequestStreamHandler {
     public void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {
         metrics.captureColdStartMetric(context);
         try {
-            BatchInput batch = BatchInput.from(MAPPER.readTree(input));
+            BatchInput batch = BatchInput.from(read(input));
             BatchResult result = PowertoolsLogging.withLogging(context, () -> worker.run(batch));
             metrics.addMetric("RecordsRedriven", result.counters().reproduced(), MetricUnit.COUNT);
             metrics.addMetric("RecordsParked", result.counters().parked(), MetricUnit.COUNT);
@@ -69,5 +70,16 @@ public final class RedriveBatchHandler implements RequestStreamHandler {
         return new BatchWorker(new DynamoDbRedriveTaskStore(clients.dynamoDb(), table, clock),
                 new S3DlqObjects(clients.s3(), new DlqParser(DlqFormat.fromEnv(env))),
                 new MskKafkaConnector(KafkaSettings.from(env), clients::kafka), clock, sleeper);
+    }
+
+    /** Unparseable bytes are a coded input error; Jackson's message (which can quote the input) is not passed on. */
+    private static com.fasterxml.jackson.databind.JsonNode read(InputStream input) {
+        try {
+            com.fasterxml.jackson.databind.JsonNode node = MAPPER.readTree(input);
+            return node == null ? com.fasterxml.jackson.databind.node.NullNode.getInstance() : node;
+        } catch (IOException e) {
+            throw new io.channelpilot.workflow.InvalidTaskInput(io.channelpilot.workflow.InvalidTaskInput.Code.INPUT_NOT_OBJECT,
+                    "$", "is not JSON", "Invoke the function only from the redrive-dlq state machine.");
+        }
     }
 }

@@ -32,8 +32,13 @@ import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.RecordsToDelete;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -58,6 +63,7 @@ class BatchWorkerKafkaTest {
     final VirtualClock clock = VirtualClock.startingAt(Instant.parse("2026-01-01T01:00:00Z"));
     final InMemoryRedriveTaskStore store = new InMemoryRedriveTaskStore();
     final Map<String, List<DlqEntry>> objects = new HashMap<>();
+    final List<BatchWorker> workers = new ArrayList<>();
     String topic;
 
     @BeforeAll
@@ -172,6 +178,88 @@ class BatchWorkerKafkaTest {
         assertThat(java.time.Duration.between(before, clock.instant())).isGreaterThanOrEqualTo(java.time.Duration.ofSeconds(1));
     }
 
+    @Test
+    void shouldReproduceEachRecordOnceWhenTheWorkerDiesMidStreamAcrossPartitionsAndTheBatchIsRetried() {
+        // GIVEN 250 valid originals in each of 3 partitions; dead-lettered: p0 and p2 offsets 0..99 + 200..249 (gap read
+        // through), p1 offsets 0..49 + 200..249 (gap larger than MAX_GAP: a seek), listed across two objects
+        topic = "orders-" + TOPICS.incrementAndGet();
+        kafka.createTopic(CLUSTER, topic, 3, Map.of());
+        produceToPartitions(3, 250);
+        List<DlqEntry> first = new ArrayList<>();
+        List<DlqEntry> second = new ArrayList<>();
+        for (int p = 0; p < 3; p++) {
+            for (long o = 0; o < 250; o++) {
+                boolean wanted = o < (p == 1 ? 50 : 100) || o >= 200;
+                if (wanted) {
+                    (o % 2 == 0 ? first : second).add(entry(p, o, "TYPE_MISMATCH"));
+                }
+            }
+        }
+        objects.put("dlq/a.jsonl.gz", first);
+        objects.put("dlq/b.jsonl.gz", second);
+        givenTask("t7", RunMode.LIVE);
+        // AND a worker that dies at the 120th DONE mark, after the broker acknowledged that copy
+        DyingStore dying = new DyingStore(store, 120);
+
+        // WHEN the batch runs, dies, and the Map retries it
+        assertThatThrownBy(() -> worker(dying).run(batch("t7"))).isInstanceOf(WorkerKilled.class);
+        Map<LedgerEntry.LedgerState, Long> afterDeath = store.ledger("t7").stream()
+                .collect(Collectors.groupingBy(LedgerEntry::state, Collectors.counting()));
+        BatchResult retried = worker(store).run(batch("t7"));
+
+        // THEN the death happened mid-stream with claimed-but-unmarked records, and every original has exactly one copy
+        assertThat(afterDeath.get(LedgerEntry.LedgerState.DONE)).isEqualTo(119);
+        assertThat(afterDeath.get(LedgerEntry.LedgerState.CLAIMED)).isPositive();
+        assertThat(retried.outcome()).isEqualTo("PROCESSED");
+        assertThat(retried.counters()).isEqualTo(new RedriveCounters(2, 400, 400, 0, 0, 0, 0, 0));
+        Map<String, Long> copiesPerOriginal = new HashMap<>();
+        for (int p = 0; p < 3; p++) {
+            for (Copy c : copies(p, 250)) {
+                copiesPerOriginal.merge(c.of(), 1L, Long::sum);
+                assertThat(c.of()).startsWith(topic + "/" + p + "/");
+            }
+        }
+        assertThat(copiesPerOriginal).hasSize(400).allSatisfy((of, n) -> assertThat(n).isEqualTo(1));
+        assertThat(copiesPerOriginal).containsKeys(topic + "/1/49", topic + "/1/200", topic + "/0/99", topic + "/2/249")
+                .doesNotContainKeys(topic + "/1/50", topic + "/0/100", topic + "/2/199");
+        assertThat(store.ledger("t7")).hasSize(400).extracting(LedgerEntry::state).containsOnly(LedgerEntry.LedgerState.DONE);
+    }
+
+    @Test
+    void shouldCountAnOffsetBeyondTheLogEndAsFailedAndStillRedriveTheRest() {
+        givenDeadLetteredRecords();
+        objects.put("dlq/c.jsonl.gz", List.of(entry(0, 17, "TYPE_MISMATCH")));
+        givenTask("t8", RunMode.LIVE);
+
+        BatchResult result = worker(store).run(batch("t8"));
+
+        assertThat(result.counters()).isEqualTo(new RedriveCounters(3, 5, 2, 2, 0, 0, 1, 1));
+        assertThat(copies()).extracting(Copy::of).containsExactly(topic + "/0/0", topic + "/0/1");
+    }
+
+    @Test
+    void shouldKeepTheConnectionForTheNextBatchOnlyWhenABatchEndedNormally() {
+        givenDeadLetteredRecords();
+        givenTask("t9", RunMode.LIVE);
+        AtomicInteger opened = new AtomicInteger();
+        DyingStore dying = new DyingStore(store, 1);
+        BatchWorker worker = worker(dying, opened);
+
+        // a batch that dies closes its connection; the next batch opens a new one and keeps it
+        assertThatThrownBy(() -> worker.run(batch("t9"))).isInstanceOf(WorkerKilled.class);
+        assertThat(opened).hasValue(1);
+        dying.revive();
+        assertThat(worker.run(batch("t9")).outcome()).isEqualTo("PROCESSED");
+        assertThat(opened).hasValue(2);
+        givenTask2("t10");
+        assertThat(worker.run(batch("t10")).outcome()).isEqualTo("PROCESSED");
+
+        assertThat(opened).hasValue(2);
+        assertThat(copies()).extracting(Copy::of).containsExactly(topic + "/0/0", topic + "/0/1", topic + "/0/0",
+                topic + "/0/1");
+        assertThat(store.find("t10").orElseThrow().counters()).isEqualTo(new RedriveCounters(2, 4, 2, 2, 0, 0, 0, 1));
+    }
+
     // ---------------------------------------------------------------- fixtures
 
     record Copy(String of, String count, String value) {
@@ -179,6 +267,12 @@ class BatchWorkerKafkaTest {
 
     void givenTask(String id, RunMode mode) {
         store.create(task(id, mode, List.of(RepairRule.parse("coerce:/id=integer")), 100));
+    }
+
+    /** A second live task over the same records (the first one finished: the channel lock is free again). */
+    void givenTask2(String id) {
+        store.transition("t9", Set.of(TaskState.RUNNING), TaskState.SUCCEEDED, "", clock.instant());
+        store.create(task(id, RunMode.LIVE, List.of(RepairRule.parse("coerce:/id=integer")), 100));
     }
 
     RedriveTask task(String id, RunMode mode, List<RepairRule> repairs, int rate) {
@@ -193,11 +287,25 @@ class BatchWorkerKafkaTest {
     }
 
     BatchWorker worker(io.channelpilot.redrive.RedriveTaskStore s) {
+        return worker(s, new AtomicInteger());
+    }
+
+    /** A worker whose connector counts the connections it opened; closed after the test. */
+    BatchWorker worker(io.channelpilot.redrive.RedriveTaskStore s, AtomicInteger opened) {
         Properties plain = new KafkaSettings(KafkaSettings.Auth.PLAINTEXT, "").security();
         String bootstrap = kafka.bootstrapServers(CLUSTER);
-        KafkaConnector connector = arn -> new KafkaConnector.Connection(new KafkaRecordSource(bootstrap, plain),
-                new KafkaRecordSink(bootstrap, plain));
-        return new BatchWorker(s, new FakeDlq(), connector, clock, clock);
+        KafkaConnector connector = arn -> {
+            opened.incrementAndGet();
+            return new KafkaConnector.Connection(new KafkaRecordSource(bootstrap, plain), new KafkaRecordSink(bootstrap, plain));
+        };
+        BatchWorker w = new BatchWorker(s, new FakeDlq(), connector, clock, clock);
+        workers.add(w);
+        return w;
+    }
+
+    @AfterEach
+    void closeWorkers() {
+        workers.forEach(BatchWorker::close);
     }
 
     final class FakeDlq implements DlqObjects {
@@ -210,7 +318,27 @@ class BatchWorkerKafkaTest {
     }
 
     DlqEntry entry(long offset, String code) {
-        return new DlqEntry(topic, 0, offset, Optional.of(Instant.parse("2026-01-01T00:00:00Z")), code, "", "", false);
+        return entry(0, offset, code);
+    }
+
+    DlqEntry entry(int partition, long offset, String code) {
+        return new DlqEntry(topic, partition, offset, Optional.of(Instant.parse("2026-01-01T00:00:00Z")), code, "", "",
+                false);
+    }
+
+    /** {@code count} valid originals in each of the first {@code partitions} partitions (offsets 0..count-1). */
+    void produceToPartitions(int partitions, int count) {
+        Properties p = new Properties();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(CLUSTER));
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer())) {
+            for (int partition = 0; partition < partitions; partition++) {
+                for (int i = 0; i < count; i++) {
+                    producer.send(new ProducerRecord<>(topic, partition, ("k" + i).getBytes(StandardCharsets.UTF_8),
+                            ("{\"id\":" + i + "," + T + "}").getBytes(StandardCharsets.UTF_8)));
+                }
+            }
+            producer.flush();
+        }
     }
 
     void produce(String value, Map<String, byte[]> headers) {
@@ -219,10 +347,15 @@ class BatchWorkerKafkaTest {
 
     /** Every record after the 4 originals: the copies, in offset order. */
     List<Copy> copies() {
+        return copies(0, 4);
+    }
+
+    /** Every record of a partition from offset {@code from} on, in offset order. */
+    List<Copy> copies(int partition, long from) {
         Properties plain = new KafkaSettings(KafkaSettings.Auth.PLAINTEXT, "").security();
         try (KafkaRecordSource source = new KafkaRecordSource(kafka.bootstrapServers(CLUSTER), plain)) {
-            long end = source.logEndOffset(topic, 0);
-            Collection<SourceRecord> records = source.read(topic, 0, 4, end).values();
+            long end = source.logEndOffset(topic, partition);
+            Collection<SourceRecord> records = source.read(topic, partition, from, end).values();
             return records.stream().sorted(java.util.Comparator.comparingLong(SourceRecord::offset))
                     .map(r -> new Copy(r.header(RedriveHeaders.REDRIVE_OF), r.header(RedriveHeaders.REDRIVE_COUNT),
                             new String(r.value(), StandardCharsets.UTF_8)))
@@ -237,11 +370,25 @@ class BatchWorkerKafkaTest {
         }
     }
 
+    /** Dies at the {@code dieAt}-th DONE mark (1: the first). */
     static final class DyingStore implements io.channelpilot.redrive.RedriveTaskStore {
         private final InMemoryRedriveTaskStore delegate;
+        private final int dieAt;
+        private int doneMarks;
+        private boolean revived;
 
         DyingStore(InMemoryRedriveTaskStore delegate) {
+            this(delegate, 1);
+        }
+
+        DyingStore(InMemoryRedriveTaskStore delegate, int dieAt) {
             this.delegate = delegate;
+            this.dieAt = dieAt;
+        }
+
+        /** From now on the store never dies (the same worker instance runs the retry). */
+        void revive() {
+            revived = true;
         }
 
         @Override
@@ -291,7 +438,7 @@ class BatchWorkerKafkaTest {
 
         @Override
         public void settle(String taskId, LedgerEntry entry) {
-            if (entry.state() == LedgerEntry.LedgerState.DONE) {
+            if (entry.state() == LedgerEntry.LedgerState.DONE && ++doneMarks == dieAt && !revived) {
                 throw new WorkerKilled();
             }
             delegate.settle(taskId, entry);

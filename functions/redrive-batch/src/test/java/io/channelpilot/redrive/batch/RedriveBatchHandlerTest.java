@@ -57,13 +57,32 @@ class RedriveBatchHandlerTest {
     }
 
     @Test
-    void shouldReadContiguousOffsetsInOneRunAndSplitAtGaps() {
-        List<io.channelpilot.redrive.RecordId> ids = new ArrayList<>();
-        for (long o : new long[] {1, 2, 3, 50, 400, 401}) {
-            ids.add(new io.channelpilot.redrive.RecordId("t", 0, o));
-        }
+    void shouldReadThroughSmallGapsAndSeekOverLargeOnes() {
+        OffsetCursor cursor = new OffsetCursor(new long[] {1, 2, 3, 50, 400, 401}, 1_000);
 
-        assertThat(BatchWorker.runs(ids)).extracting(List::size).containsExactly(4, 2);
+        assertThat(cursor.seekFrom(1)).isEmpty();
+        cursor.advance();
+        cursor.advance();
+        cursor.advance();
+        // read 1..3, the fetch position is 4: offset 50 is read through
+        assertThat(cursor.seekFrom(4)).isEmpty();
+        cursor.advance();
+        // read 50, position 51: 400 is more than MAX_GAP ahead
+        assertThat(cursor.seekFrom(51)).hasValue(400);
+        cursor.advance();
+        cursor.advance();
+        assertThat(cursor.exhausted()).isTrue();
+        assertThat(cursor.seekFrom(402)).isEmpty();
+    }
+
+    @Test
+    void shouldNotReadWantedOffsetsAtOrAfterTheEndCapturedBeforeTheClaims() {
+        OffsetCursor cursor = new OffsetCursor(new long[] {5, 9}, 9);
+
+        assertThat(cursor.readable()).isTrue();
+        cursor.advance();
+        assertThat(cursor.readable()).isFalse();
+        assertThat(cursor.exhausted()).isFalse();
     }
 
     @Test

@@ -11,9 +11,16 @@ import io.channelpilot.redrive.RedriveCode;
 import io.channelpilot.redrive.RedriveTask;
 import io.channelpilot.redrive.RedriveTaskStore;
 import io.channelpilot.redrive.TaskState;
+import io.channelpilot.retention.OutstandingEntries;
+import io.channelpilot.retention.OutstandingStore;
+import io.channelpilot.retention.RedriveCoverage;
+import io.channelpilot.store.ChannelKey;
+import io.channelpilot.workflow.InvalidTaskInput;
+import io.channelpilot.workflow.TaskInputs;
 import java.time.Clock;
 import java.util.EnumSet;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,7 +28,8 @@ import org.slf4j.LoggerFactory;
  * The two non-worker steps of redrive-dlq. <b>prepare</b>: PENDING → RUNNING, resolves the channel schema the workers
  * pre-validate with (stored on the task, so workers need no Glue access) and returns the Map's parameters, or
  * {@code proceed=false} when the task was cancelled or cannot run. <b>summarise</b>: ends the task (SUCCEEDED, or
- * FAILED with the Map's error), releases the channel lock and notifies.
+ * FAILED with the Map's error), releases the channel lock, takes what the task covered off the channel's outstanding DLQ
+ * entries ({@link RedriveCoverage}: the retention race stops counting them) and notifies.
  */
 public final class ControlService {
 
@@ -31,26 +39,34 @@ public final class ControlService {
     private final RedriveTaskStore tasks;
     private final Gateways.SchemaRegistryGateway schemas;
     private final RedriveNotifier notifier;
+    private final OutstandingStore outstanding;
     private final Clock clock;
 
     public ControlService(RedriveTaskStore tasks, Gateways.SchemaRegistryGateway schemas, RedriveNotifier notifier,
-                          Clock clock) {
+                          OutstandingStore outstanding, Clock clock) {
         this.tasks = tasks;
         this.schemas = schemas;
         this.notifier = notifier;
+        this.outstanding = outstanding;
         this.clock = clock;
     }
 
     public JsonNode handle(JsonNode input) {
-        String step = input.path("step").asText("");
-        String taskId = input.path("taskId").asText("");
-        RedriveTask task = tasks.find(taskId).orElseThrow(() -> new IllegalArgumentException("no redrive task '"
-                + taskId + "'"));
-        return switch (step) {
-            case "prepare" -> prepare(task);
-            case "summarise" -> summarise(task, input.path("input").path("failure"));
-            default -> throw new IllegalArgumentException("step must be prepare or summarise, got '" + step + "'");
-        };
+        String shape = "Invoke as redrive-dlq does: {\"step\":\"prepare\"|\"summarise\",\"taskId\":..,\"input\"?:{\"failure\"?}} "
+                + "(events/redrive-control/prepare.json).";
+        TaskInputs.object(input, "$", shape);
+        String step = TaskInputs.text(input, "step", "step", shape);
+        if (!step.equals("prepare") && !step.equals("summarise")) {
+            throw TaskInputs.invalid("step", "is neither prepare nor summarise", shape);
+        }
+        String taskId = TaskInputs.text(input, "taskId", "taskId", shape);
+        // Checked before the lookup: a task id becomes a DynamoDB key, and ids are generated as [A-Za-z0-9-].
+        if (!taskId.matches("[A-Za-z0-9_.:-]{1,128}")) {
+            throw TaskInputs.invalid("taskId", "is not a redrive task id (1-128 of [A-Za-z0-9_.:-])", shape);
+        }
+        RedriveTask task = tasks.find(taskId).orElseThrow(() -> new InvalidTaskInput(InvalidTaskInput.Code.INPUT_FIELD_INVALID,
+                "taskId", RedriveCode.TASK_NOT_FOUND + ": no redrive task with this id", RedriveCode.TASK_NOT_FOUND.remediation()));
+        return step.equals("prepare") ? prepare(task) : summarise(task, input.path("input").path("failure"));
     }
 
     private JsonNode prepare(RedriveTask task) {
@@ -87,11 +103,43 @@ public final class ControlService {
         TaskState end = failed ? TaskState.FAILED : TaskState.SUCCEEDED;
         tasks.transition(task.taskId(), EnumSet.of(TaskState.PENDING, TaskState.RUNNING), end, reason, clock.instant());
         RedriveTask finished = tasks.find(task.taskId()).orElseThrow();
+        ObjectNode covered = cover(finished);
         notifier.finished(finished);
-        LOG.info("redrive task finished task={} state={} counters={}", finished.taskId(), finished.state(),
-                finished.counters().asMap());
-        return NODES.objectNode().put("taskId", finished.taskId()).put("state", finished.state().name())
-                .put("failureReason", finished.failureReason())
-                .set("counters", io.channelpilot.redrive.RedriveJson.MAPPER.valueToTree(finished.counters().asMap()));
+        LOG.info("redrive task finished task={} state={} counters={} outstanding={}", finished.taskId(), finished.state(),
+                finished.counters().asMap(), covered);
+        ObjectNode out = NODES.objectNode().put("taskId", finished.taskId()).put("state", finished.state().name())
+                .put("failureReason", finished.failureReason());
+        out.set("counters", io.channelpilot.redrive.RedriveJson.MAPPER.valueToTree(finished.counters().asMap()));
+        out.set("outstanding", covered);
+        return out;
+    }
+
+    /**
+     * Applies the coverage rule to the channel's outstanding entries. Idempotent (a retried Summarise clears nothing
+     * more). A failed write leaves the entries outstanding — the race then warns early, never late — and is logged.
+     */
+    private ObjectNode cover(RedriveTask task) {
+        ChannelKey key = new ChannelKey(task.request().clusterArn(), task.request().channelName());
+        ObjectNode out = NODES.objectNode();
+        try {
+            if (outstanding.find(key).isEmpty()) {
+                return out.put("verdict", "NOTHING_OUTSTANDING");
+            }
+            AtomicReference<RedriveCoverage.Result> result = new AtomicReference<>();
+            OutstandingEntries next = outstanding.update(key, task.topic(), e -> {
+                result.set(RedriveCoverage.apply(e, task));
+                return result.get().next();
+            });
+            RedriveCoverage.Result r = result.get();
+            out.put("verdict", r.verdict().name());
+            r.cleared().forEach(c -> out.withArray("cleared").add(c.name()));
+            r.advanced().forEach(c -> out.withArray("advanced").add(c.name()));
+            r.kept().forEach(c -> out.withArray("kept").add(c.name()));
+            next.oldest().ifPresent(t -> out.put("oldestOutstanding", t.toString()));
+            return out;
+        } catch (RuntimeException e) {
+            LOG.warn("redrive task={} outstanding DLQ entries not updated (they stay outstanding): {}", task.taskId(), e.toString());
+            return out.put("verdict", "NOT_RECORDED");
+        }
     }
 }

@@ -8,6 +8,7 @@ import io.channelpilot.gateway.SdkSchemaRegistryGateway;
 import io.channelpilot.gateway.SnsNotificationPublisher;
 import io.channelpilot.notify.NotificationRenderer;
 import io.channelpilot.redrive.DynamoDbRedriveTaskStore;
+import io.channelpilot.retention.DynamoDbOutstandingStore;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -28,6 +29,7 @@ public final class RedriveControlHandler implements RequestStreamHandler {
 
     public RedriveControlHandler() {
         this(System.getenv());
+        ControlPriming.register(System.getenv()); // SnapStart: primes SDK clients and Jackson before the snapshot
     }
 
     public RedriveControlHandler(Map<String, String> env) {
@@ -47,7 +49,7 @@ public final class RedriveControlHandler implements RequestStreamHandler {
     public void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {
         metrics.captureColdStartMetric(context);
         try {
-            var in = MAPPER.readTree(input);
+            var in = read(input);
             MAPPER.writeValue(output, PowertoolsLogging.withLogging(context, () -> service.handle(in)));
         } finally {
             metrics.flush();
@@ -59,6 +61,18 @@ public final class RedriveControlHandler implements RequestStreamHandler {
         return new ControlService(new DynamoDbRedriveTaskStore(clients.dynamoDb(), config.statusTable(), clock),
                 new SdkSchemaRegistryGateway(clients.glue()),
                 new RedriveNotifier(new SnsNotificationPublisher(clients.sns(), config.topicArn()),
-                        NotificationRenderer.create()), clock);
+                        NotificationRenderer.create()),
+                new DynamoDbOutstandingStore(clients.dynamoDb(), config.statusTable(), clock), clock);
+    }
+
+    /** Unparseable bytes are a coded input error; Jackson's message (which can quote the input) is not passed on. */
+    private static com.fasterxml.jackson.databind.JsonNode read(InputStream input) {
+        try {
+            com.fasterxml.jackson.databind.JsonNode node = MAPPER.readTree(input);
+            return node == null ? com.fasterxml.jackson.databind.node.NullNode.getInstance() : node;
+        } catch (IOException e) {
+            throw new io.channelpilot.workflow.InvalidTaskInput(io.channelpilot.workflow.InvalidTaskInput.Code.INPUT_NOT_OBJECT,
+                    "$", "is not JSON", "Invoke the function only from the redrive-dlq state machine.");
+        }
     }
 }

@@ -13,7 +13,13 @@ import io.channelpilot.redrive.InMemoryRedriveTaskStore;
 import io.channelpilot.redrive.RedriveCounters;
 import io.channelpilot.redrive.RedriveRequest;
 import io.channelpilot.redrive.RedriveTask;
+import io.channelpilot.redrive.RunMode;
 import io.channelpilot.redrive.TaskState;
+import io.channelpilot.dlq.DlqCause;
+import io.channelpilot.retention.InMemoryOutstandingStore;
+import io.channelpilot.retention.OutstandingEntries;
+import io.channelpilot.store.ChannelKey;
+import java.util.Map;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
@@ -38,6 +44,8 @@ class RedriveControlHandlerTest {
     final Clock clock = Clock.fixed(Instant.parse("2026-05-01T10:00:00Z"), ZoneOffset.UTC);
     final InMemoryRedriveTaskStore store = new InMemoryRedriveTaskStore();
     final List<RenderedNotification> sent = new ArrayList<>();
+    final InMemoryOutstandingStore outstanding = new InMemoryOutstandingStore(clock);
+    static final ChannelKey CHANNEL = new ChannelKey(CLUSTER_ARN, "orders-created-sales-orders-3f9a1c2b");
     Optional<Facts.Schema> schema = Optional.of(new Facts.Schema("arn:schema", "JSON", "AVAILABLE", 1, SCHEMA));
 
     RedriveControlHandler handler() {
@@ -46,13 +54,21 @@ class RedriveControlHandlerTest {
                 new RedriveNotifier(m -> {
                     sent.add(m);
                     return "m-" + sent.size();
-                }, NotificationRenderer.create()), clock));
+                }, NotificationRenderer.create()), outstanding, clock));
     }
 
     void givenTask(TaskState state, RedriveCounters counters) {
-        store.create(new RedriveTask(TASK, RedriveRequest.of(CLUSTER_ARN, "orders-created-sales-orders-3f9a1c2b"),
-                "orders.created", "channel-pilot-dlq", "channel-pilot/dlq/x/", "sales/orders", "event_time", "", state,
-                counters, "", "arn:exec", clock.instant(), null, null));
+        givenTask(RedriveRequest.of(CLUSTER_ARN, CHANNEL.channelName()), state, counters, null);
+    }
+
+    void givenTask(RedriveRequest request, TaskState state, RedriveCounters counters, Instant startedAt) {
+        store.create(new RedriveTask(TASK, request, "orders.created", "channel-pilot-dlq", "channel-pilot/dlq/x/",
+                "sales/orders", "event_time", "", state, counters, "", "arn:exec", clock.instant(), startedAt, null));
+    }
+
+    void givenOutstanding(DlqCause cause, Instant oldest, long count) {
+        outstanding.update(CHANNEL, "orders.created", e -> e.merge(e.lastReport() + 1, Map.of(cause,
+                OutstandingEntries.Band.seen(Optional.of(oldest), Optional.of(oldest), count, clock.instant().minusSeconds(60)))));
     }
 
     JsonNode invoke(String event) throws Exception {
@@ -117,6 +133,36 @@ class RedriveControlHandlerTest {
         assertThat(sent.get(1).attributes().get("severity")).isEqualTo("CRITICAL");
         assertThat(sent.get(0).email()).contains("channel-pilot redrive status --task " + TASK);
         assertThat(store.find(TASK).orElseThrow().finishedAt()).isEqualTo(clock.instant());
+    }
+
+    @Test
+    void shouldTakeTheCoveredCausesOffTheOutstandingEntriesWhenALiveTaskSucceeded() throws Exception {
+        // given entries of two causes outstanding, and a live task limited to one of them that saw all its records
+        givenOutstanding(DlqCause.MISSING_REQUIRED_FIELD, Instant.parse("2026-05-01T08:00:00Z"), 3);
+        givenOutstanding(DlqCause.MALFORMED_JSON, Instant.parse("2026-05-01T09:00:00Z"), 1);
+        RedriveRequest onlyMissing = new RedriveRequest(CLUSTER_ARN, CHANNEL.channelName(), null, null,
+                List.of(DlqCause.MISSING_REQUIRED_FIELD), List.of(), 0, 0, 0, RunMode.LIVE, "test");
+        givenTask(onlyMissing, TaskState.RUNNING, new RedriveCounters(1, 3, 3, 0, 0, 0, 0, 0), clock.instant());
+
+        // when
+        JsonNode out = invoke("summarise-succeeded.json");
+
+        // then only the covered cause is cleared, and the race now runs from the malformed entry
+        assertThat(out.at("/outstanding/verdict").asText()).isEqualTo("APPLIED");
+        assertThat(out.at("/outstanding/cleared/0").asText()).isEqualTo("MISSING_REQUIRED_FIELD");
+        assertThat(out.at("/outstanding/oldestOutstanding").asText()).isEqualTo("2026-05-01T09:00:00Z");
+        assertThat(outstanding.find(CHANNEL).orElseThrow().bands()).containsOnlyKeys(DlqCause.MALFORMED_JSON);
+    }
+
+    @Test
+    void shouldKeepTheOutstandingEntriesWhenTheTaskFailed() throws Exception {
+        givenOutstanding(DlqCause.TYPE_MISMATCH, Instant.parse("2026-05-01T08:00:00Z"), 2);
+        givenTask(RedriveRequest.of(CLUSTER_ARN, CHANNEL.channelName()), TaskState.RUNNING, RedriveCounters.ZERO, clock.instant());
+
+        JsonNode out = invoke("summarise-map-failed.json");
+
+        assertThat(out.at("/outstanding/verdict").asText()).isEqualTo("NOT_SUCCEEDED");
+        assertThat(outstanding.find(CHANNEL).orElseThrow().bands()).containsOnlyKeys(DlqCause.TYPE_MISMATCH);
     }
 
     @Test

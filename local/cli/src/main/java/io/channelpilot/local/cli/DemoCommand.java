@@ -17,6 +17,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -25,17 +26,24 @@ import software.amazon.awssdk.services.kafka.KafkaClient;
 /**
  * {@code demo}: the main job, offline, with a readable timeline. Tags an Express cluster and lets the real
  * provisioning state machine create a monitored channel; tags a Standard cluster and shows the refusal with the
- * alternatives; produces good and bad records and shows rows landing in the Iceberg table and DLQ entries appearing.
+ * alternatives; produces good and bad records and shows rows landing in the Iceberg table and DLQ entries appearing;
+ * then, on call ({@link OnCallAct}), the DLQ alarm's triage redrives the repairable records and the alarm resolves.
  * Exits non-zero if any step does not happen as described.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = "Run the main job offline: tag → validate → provision → ACTIVE → rows in Iceberg, refusal with alternatives.")
+        description = "Run the main job offline: tag → validate → provision → ACTIVE → rows in Iceberg, refusal with alternatives;"
+                + " then on call: alarm → triage → redrive with repair rules → rows land → resolved.")
 final class DemoCommand implements Callable<Integer> {
 
     static final String EXPRESS = "demo";
     static final String STANDARD = "legacy-standard";
     static final String RULE_KEY = "channel-pilot/orders";
-    static final String RULE = "prefix=orders. namespace=sales schema=sales/orders partition=event_time freshness=300 owner=commerce";
+    /**
+     * The rule of act 1. {@code redrive=auto} plus two repair rules (tag form, {@code @} for the colon) is what act 4
+     * shows: triage redrives the causes these rules cover on its own.
+     */
+    static final String RULE = "prefix=orders. namespace=sales schema=sales/orders partition=event_time freshness=300 owner=commerce"
+            + " redrive=auto repair=default@/amount=0 repair=coerce@/amount=number";
 
     @Mixin
     WorldOptions worldOptions = new WorldOptions();
@@ -57,7 +65,8 @@ final class DemoCommand implements Callable<Integer> {
 
             act1TagExpressCluster(world);
             act2RefuseStandardCluster(world);
-            act3DeliverRecords(world);
+            act3DeliverRecords(world).ifPresent(delivered -> new OnCallAct(world, start, this::expect)
+                    .run(delivered.channel(), delivered.table(), ACT3_BAD_RECORDS));
 
             Path report = world.workDir().resolve("report.json");
             ObjectNode json = WorldReport.of(world, failures);
@@ -126,15 +135,26 @@ final class DemoCommand implements Callable<Integer> {
         expect(alternatives, "the refusal names the alternatives (Data Firehose, Kafka Connect, Managed Service for Apache Flink)");
     }
 
-    private void act3DeliverRecords(LocalWorld world) {
+    /** Act 3's bad records: 5 without amount, 5 with amount as text (3 numeric text, 2 not a number at all). */
+    static final OnCallAct.Expected ACT3_BAD_RECORDS = new OnCallAct.Expected(5, 5, 8, 2);
+
+    /** The amount of the records no repair rule can fix (DemoCommandTest checks it is never printed). */
+    static final String NOT_A_NUMBER = "ten-ish";
+
+    record Delivered(ChannelView channel, TableId table) {
+    }
+
+    private Optional<Delivered> act3DeliverRecords(LocalWorld world) {
         say("");
-        say("3. Producers write 60 records to orders.created: 50 good, 10 that break the schema:");
+        say("3. Producers write 60 records to orders.created: 50 good, 10 that break the schema"
+                + " (5 without the required amount, 5 with the amount as text):");
         int good = 0;
         for (int i = 0; i < 60; i++) {
             String value;
             if (i % 6 == 5) {
                 value = i % 12 == 5 ? "{\"order_id\":\"o" + i + "\",\"event_time\":\"2026-05-01T10:00:00Z\"}" // no amount
-                        : "{\"order_id\":\"o" + i + "\",\"amount\":\"lots\",\"event_time\":\"2026-05-01T10:00:00Z\"}";
+                        : "{\"order_id\":\"o" + i + "\",\"amount\":" + (i % 24 == 23 ? "\"" + NOT_A_NUMBER + "\"" // no coercion helps
+                        : "\"" + (10 + i) + ".5\"") + ",\"event_time\":\"2026-05-01T10:00:00Z\"}"; // a number as text
             } else {
                 good++;
                 value = "{\"order_id\":\"o" + i + "\",\"amount\":" + (10 + i) + ".5,\"quantity\":1,\"status\":\"NEW\","
@@ -147,7 +167,7 @@ final class DemoCommand implements Callable<Integer> {
                 .filter(c -> c.spec().topicName().equals("orders.created")).findFirst().orElse(null);
         if (created == null) {
             expect(false, "a channel for orders.created");
-            return;
+            return Optional.empty();
         }
         String bucket = created.spec().tableBucketArn().substring(created.spec().tableBucketArn().lastIndexOf('/') + 1);
         long rows = world.warehouse().rowCount(new TableId(bucket, created.spec().namespace(), created.spec().table()));
@@ -158,6 +178,7 @@ final class DemoCommand implements Callable<Integer> {
         expect(rows == good, "the " + good + " good records are rows in the Iceberg table, found " + rows);
         expect(dlq.path("records").asLong() == 60 - good, "the " + (60 - good) + " bad records are in the DLQ, found "
                 + dlq.path("records").asLong());
+        return Optional.of(new Delivered(created, new TableId(bucket, created.spec().namespace(), created.spec().table())));
     }
 
     private void tag(LocalWorld world, String cluster, Map<String, String> tags) {
@@ -192,7 +213,7 @@ final class DemoCommand implements Callable<Integer> {
         expect(!notifications(world, kind).isEmpty(), "a " + kind + " notification");
     }
 
-    private static List<JsonNode> notifications(LocalWorld world, String kind) {
+    static List<JsonNode> notifications(LocalWorld world, String kind) {
         List<JsonNode> out = new ArrayList<>();
         WorldReport.of(world, List.of()).get("notifications").forEach(n -> {
             if (n.path("kind").asText().equals(kind)) {
@@ -209,7 +230,7 @@ final class DemoCommand implements Callable<Integer> {
         }
     }
 
-    private static void say(String line) {
+    static void say(String line) {
         System.out.println(line);
     }
 }

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The README's first command: the demo runs the main job offline and checks every step itself (exit 0 = every
- * expectation held). Run in-process from the module directory, so the repository files are two levels up.
+ * expectation held), including the on-call last act. Run in-process from the module directory, so the repository files
+ * are two levels up.
  */
 class DemoCommandTest {
 
@@ -31,6 +32,27 @@ class DemoCommandTest {
         String out = captured.toString(StandardCharsets.UTF_8);
         assertThat(exit).as(out).isZero();
         assertThat(out).contains("DEMO OK", "→ ACTIVE", "REFUSED", "rows in sales.orders_created");
+        // act 4, on call: alarm → triage per cause → automatic redrive with the repair rules → rows land → resolved
+        assertThat(out).containsPattern("-DLQDeliverySuccess → ALARM")
+                .contains("EventBridge rule RespondToAlarmFunctionChannelAlarmStateChanges → RespondToAlarmFunction (invoked)")
+                .contains("cause.MISSING_REQUIRED_FIELD: 5 at /amount", "cause.TYPE_MISMATCH: 5 at /amount",
+                        "redrivePolicy: auto", "→ Follow the redrive: channel-pilot redrive status --task redrive-")
+                .containsPattern("redrive-dlq execution \\S+ SUCCEEDED: Prepare → ShouldRedrive → RedriveObjects → Summarise")
+                .containsPattern("\\n\\s+state\\s+SUCCEEDED\\n")
+                .containsPattern("\\n\\s+recordsSeen\\s+10\\n")
+                .containsPattern("\\n\\s+reproduced\\s+8\\n")
+                .containsPattern("\\n\\s+parked\\s+2\\n")
+                .contains("rows in sales.orders_created: 50 → 58")
+                .containsPattern("-DLQDeliverySuccess → OK")
+                .contains("notified commerce: Resolved: DeliveryToIceberg.DLQDeliverySuccess on orders.created");
+        assertThat(out.lines().filter(l -> l.matches("\\s+orders\\.created/\\d+/\\d+: TYPE_MISMATCH"))).hasSize(2);
+        // triage started the task on the world's virtual clock (2026-05-01 in demo.json), not the machine's
+        java.util.regex.Matcher task = java.util.regex.Pattern.compile("redriveTask: redrive-(\\d+)-").matcher(out);
+        assertThat(task.find()).isTrue();
+        assertThat(java.time.Instant.ofEpochSecond(Long.parseLong(task.group(1))))
+                .isBetween(java.time.Instant.parse("2026-05-01T10:00:00Z"), java.time.Instant.parse("2026-05-01T11:00:00Z"));
+        // identifiers, counts and causes only: no record value reaches the timeline
+        assertThat(out).doesNotContain(DemoCommand.NOT_A_NUMBER, "order_id", "\"amount\":");
     }
 
     @Test

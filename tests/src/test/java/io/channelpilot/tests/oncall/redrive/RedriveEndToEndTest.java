@@ -265,6 +265,66 @@ class RedriveEndToEndTest {
         }
     }
 
+    @Test
+    @Order(7)
+    void shouldWriteDoneMarksTwentyFivePerBatchWriteAndReadThemBackFromTheLedger() {
+        // GIVEN 60 claimed ledger entries in the status table
+        DynamoDbRedriveTaskStore store = new DynamoDbRedriveTaskStore(dynamo, world.stack().statusTable(), world.clock());
+        List<io.channelpilot.redrive.LedgerEntry> marks = new java.util.ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            io.channelpilot.redrive.RecordId id = new io.channelpilot.redrive.RecordId("marks-topic", i % 3, i);
+            assertThat(store.claim("marks-task", io.channelpilot.redrive.LedgerEntry.claimed(id, "b1", i % 3, 100))).isEmpty();
+            marks.add(new io.channelpilot.redrive.LedgerEntry(id, io.channelpilot.redrive.LedgerEntry.LedgerState.DONE,
+                    "b1", i % 3, 100, 1_000 + i, ""));
+        }
+        long before = world.server().calls().count("dynamodb:BatchWriteItem");
+
+        // WHEN the worker writes their DONE marks at once
+        store.settleAll("marks-task", marks);
+
+        // THEN three BatchWriteItem requests (25 + 25 + 10) overwrote every entry with its DONE mark
+        assertThat(world.server().calls().count("dynamodb:BatchWriteItem") - before).isEqualTo(3);
+        for (io.channelpilot.redrive.LedgerEntry mark : marks) {
+            assertThat(store.claim("marks-task", io.channelpilot.redrive.LedgerEntry.claimed(mark.id(), "b2", 0, 0)))
+                    .contains(mark);
+        }
+    }
+
+    @Test
+    @Order(8)
+    void shouldClaimAHundredRecordsPerTransactionAndReturnTheEntriesThatAlreadyExisted() {
+        // GIVEN 130 records to claim, of which 7 already have an entry (another batch's, or a settled one)
+        DynamoDbRedriveTaskStore store = new DynamoDbRedriveTaskStore(dynamo, world.stack().statusTable(), world.clock());
+        List<io.channelpilot.redrive.LedgerEntry> claims = new java.util.ArrayList<>();
+        Map<io.channelpilot.redrive.RecordId, io.channelpilot.redrive.LedgerEntry> earlier = new HashMap<>();
+        for (int i = 0; i < 130; i++) {
+            io.channelpilot.redrive.RecordId id = new io.channelpilot.redrive.RecordId("claims-topic", i % 2, i);
+            claims.add(io.channelpilot.redrive.LedgerEntry.claimed(id, "b-now", i % 2, 500));
+            if (i % 19 == 3) {
+                io.channelpilot.redrive.LedgerEntry other = i % 2 == 0
+                        ? io.channelpilot.redrive.LedgerEntry.claimed(id, "b-other", 0, 400)
+                        : io.channelpilot.redrive.LedgerEntry.settled(id,
+                                io.channelpilot.redrive.LedgerEntry.LedgerState.PARKED, "b-now", "POISON");
+                assertThat(store.claim("claims-task", other)).isEmpty();
+                earlier.put(id, other);
+            }
+        }
+        long before = world.server().calls().count("dynamodb:TransactWriteItems");
+
+        // WHEN the worker claims them together
+        Map<io.channelpilot.redrive.RecordId, io.channelpilot.redrive.LedgerEntry> existing = store.claimAll("claims-task", claims);
+
+        // THEN the existing entries come back unchanged and every other record is claimed now, in 4 transactions: the
+        // first 100 are cancelled (6 existed) and the 94 others go through, then the last 30 likewise (1 existed)
+        assertThat(earlier).hasSize(7);
+        assertThat(existing).isEqualTo(earlier);
+        assertThat(world.server().calls().count("dynamodb:TransactWriteItems") - before).isEqualTo(4);
+        for (io.channelpilot.redrive.LedgerEntry claim : claims) {
+            assertThat(store.claim("claims-task", io.channelpilot.redrive.LedgerEntry.claimed(claim.id(), "b-late", 0, 0)))
+                    .contains(earlier.getOrDefault(claim.id(), claim));
+        }
+    }
+
     static byte[] missingAmount(String id) {
         return ("{\"order_id\":\"" + id + "\",\"event_time\":\"2026-05-01T10:00:00Z\"}").getBytes(StandardCharsets.UTF_8);
     }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.channelpilot.dlq.DlqEntry;
 import io.channelpilot.dlq.DlqObjectResult;
 import io.channelpilot.local.world.kafka.EmbeddedKafka;
-import io.channelpilot.redrive.InMemoryRedriveTaskStore;
 import io.channelpilot.redrive.RedriveCounters;
 import io.channelpilot.redrive.RedriveRequest;
 import io.channelpilot.redrive.RedriveTask;
@@ -20,9 +19,6 @@ import io.channelpilot.redrive.batch.KafkaSettings;
 import io.channelpilot.time.VirtualClock;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -45,11 +41,17 @@ import org.junit.jupiter.api.io.TempDir;
  * Redrive throughput (issue 6, "Done means"): 200 000 dead-lettered records of ~1 KB re-read, pre-validated and
  * re-produced by the real worker against the embedded broker, side by side in the same JVM with Kafka's own
  * {@code org.apache.kafka.tools.ProducerPerformance} for the same count and size. Reports records/s, the ratio and the
- * peak heap. Not a timed test: it asserts only that every record was re-produced. Runs only with {@code -Pbenchmarks}.
+ * heap (see {@link HeapWatch}). Not a timed test: it asserts only that every record was re-produced and marked DONE.
+ * Nothing the benchmark holds grows with the record count: DLQ objects are generated on the fly and the ledger (a
+ * DynamoDB table in production) is {@link CompactLedgerStore}, one byte per record. Runs only with
+ * {@code -Pbenchmarks}; {@code -Dredrive.benchmark.records=N} changes the count, {@code -Dbenchmark.jvm=-Xmx256m}
+ * the heap limit.
  */
 class RedriveThroughputBenchmark {
 
     static final int RECORDS = Integer.getInteger("redrive.benchmark.records", 200_000);
+    static final int PARTITIONS = 6;
+    static final Optional<Instant> TS = Optional.of(Instant.parse("2026-01-01T00:00:00Z"));
     static final int PER_OBJECT = 1_000;
     static final int OBJECTS_PER_BATCH = 10;
     static final String CLUSTER = "bench";
@@ -65,18 +67,19 @@ class RedriveThroughputBenchmark {
     void measureRedriveAgainstProducerPerformance() throws Exception {
         try (EmbeddedKafka kafka = EmbeddedKafka.start(dir, List.of(CLUSTER))) {
             String bootstrap = kafka.bootstrapServers(CLUSTER);
-            kafka.createTopic(CLUSTER, "src", 6, Map.of());
-            kafka.createTopic(CLUSTER, "perf", 6, Map.of());
-            List<DlqEntry> entries = produceOriginals(bootstrap);
+            kafka.createTopic(CLUSTER, "src", PARTITIONS, Map.of());
+            kafka.createTopic(CLUSTER, "perf", PARTITIONS, Map.of());
+            kafka.createTopic(CLUSTER, "perf2", PARTITIONS, Map.of());
+            produceOriginals(bootstrap);
 
-            // Kafka's own producer tool: same count and size, acks=all + idempotence like the worker
-            double toolRate = producerPerformance(bootstrap);
+            // Kafka's own producer tool: same count and size, acks=all + idempotence like the worker; once before and
+            // once after the worker, so a change in the machine's load during the run shows up in the spread
+            String loadBefore = loadAverage();
+            long cpu = cpuNanos();
+            double toolBefore = producerPerformance(bootstrap, "perf");
+            double toolBeforeCpu = (cpuNanos() - cpu) / 1e9;
 
-            Map<String, List<DlqEntry>> objects = new ConcurrentHashMap<>();
-            for (int i = 0; i < entries.size(); i += PER_OBJECT) {
-                objects.put(String.format("dlq/%06d.jsonl.gz", i / PER_OBJECT), entries.subList(i, Math.min(entries.size(), i + PER_OBJECT)));
-            }
-            InMemoryRedriveTaskStore store = new InMemoryRedriveTaskStore();
+            CompactLedgerStore store = new CompactLedgerStore(PARTITIONS, RECORDS / PARTITIONS + 1);
             VirtualClock clock = VirtualClock.startingAt(Instant.parse("2026-01-01T00:00:00Z"));
             RedriveRequest request = new RedriveRequest(CLUSTER_ARN, "bench-ch", null, null, List.of(), List.of(),
                     10_000_000, 1, 2, RunMode.LIVE, "benchmark");
@@ -85,64 +88,109 @@ class RedriveThroughputBenchmark {
             Properties plain = new KafkaSettings(KafkaSettings.Auth.PLAINTEXT, "").security();
             KafkaConnector connector = arn -> new KafkaConnector.Connection(new KafkaRecordSource(bootstrap, plain),
                     new KafkaRecordSink(bootstrap, plain));
+            // the DLQ objects are generated on the fly, never held: object j lists records j*1000 .. j*1000+999
             BatchWorker worker = new BatchWorker(store, (bucket, key, topic, sink) -> {
-                List<DlqEntry> list = objects.get(key);
-                list.forEach(sink);
-                return new DlqObjectResult.Parsed(key, list.size(), 0);
+                int first = Integer.parseInt(key.substring(4, 10)) * PER_OBJECT;
+                int last = Math.min(RECORDS, first + PER_OBJECT);
+                for (int i = first; i < last; i++) {
+                    sink.accept(new DlqEntry("src", i % PARTITIONS, i / PARTITIONS, TS, "SCHEMA_RESOLUTION", "", "", false));
+                }
+                return new DlqObjectResult.Parsed(key, last - first, 0);
             }, connector, clock, clock);
-            List<String> keys = new ArrayList<>(objects.keySet());
-            keys.sort(null);
-            System.gc();
-            resetPeaks();
+            int objects = (RECORDS + PER_OBJECT - 1) / PER_OBJECT;
+            HeapWatch heap = HeapWatch.start();
             long start = System.nanoTime();
-            for (int i = 0; i < keys.size(); i += OBJECTS_PER_BATCH) {
-                worker.run(BatchInput.of("bench-task", keys.subList(i, Math.min(keys.size(), i + OBJECTS_PER_BATCH))));
+            cpu = cpuNanos();
+            for (int i = 0; i < objects; i += OBJECTS_PER_BATCH) {
+                List<String> keys = new ArrayList<>();
+                for (int j = i; j < Math.min(objects, i + OBJECTS_PER_BATCH); j++) {
+                    keys.add(String.format("dlq/%06d.jsonl.gz", j));
+                }
+                worker.run(BatchInput.of("bench-task", keys));
             }
             double seconds = (System.nanoTime() - start) / 1e9;
-            long peakHeap = peakHeap();
+            double redriveCpu = (cpuNanos() - cpu) / 1e9;
+            if ((Object) worker instanceof AutoCloseable closeable) {
+                closeable.close(); // the check keeps the benchmark runnable against the previous worker (the "before" rows)
+            }
+            HeapWatch.Result h = heap.stop();
+            cpu = cpuNanos();
+            double toolAfter = producerPerformance(bootstrap, "perf2");
+            double toolAfterCpu = (cpuNanos() - cpu) / 1e9;
             RedriveCounters c = store.find("bench-task").orElseThrow().counters();
             double redriveRate = c.reproduced() / seconds;
-            String report = String.format("redrive-batch: %d records re-produced in %.1f s = %.0f records/s%n"
-                            + "ProducerPerformance: %.0f records/s%nratio: %.2f%npeak heap during redrive: %d MiB%n",
-                    c.reproduced(), seconds, redriveRate, toolRate, redriveRate / toolRate, peakHeap >> 20);
+            double toolRate = (toolBefore + toolAfter) / 2;
+            String report = String.format("machine: %d cores, load average (1/5/15 min) at start %s, at end %s%n"
+                            + "records: %d of ~1 KB, %d partitions, -Xmx %d MiB%n"
+                            + "redrive-batch: %d records re-produced in %.1f s = %.0f records/s%n"
+                            + "ProducerPerformance: %.0f records/s before, %.0f records/s after (mean %.0f)%n"
+                            + "ratio: %.2f (vs before %.2f, vs after %.2f)%n"
+                            + "process CPU (whole JVM, broker included): redrive %.1f s, ProducerPerformance %.1f s / %.1f s;"
+                            + " records per CPU-second ratio %.2f%n"
+                            + "heap during redrive (whole JVM, broker included): live before %d MiB, peak live after GC %d MiB"
+                            + " (%d GCs), peak of the heap pools %d MiB%n",
+                    Runtime.getRuntime().availableProcessors(), loadBefore, loadAverage(),
+                    RECORDS, PARTITIONS, Runtime.getRuntime().maxMemory() >> 20, c.reproduced(), seconds, redriveRate,
+                    toolBefore, toolAfter, toolRate, redriveRate / toolRate, redriveRate / toolBefore,
+                    redriveRate / toolAfter, redriveCpu, toolBeforeCpu, toolAfterCpu,
+                    (RECORDS / redriveCpu) / (2 * RECORDS / (toolBeforeCpu + toolAfterCpu)), h.liveBefore() >> 20, h.peakLiveAfterGc() >> 20, h.collections(),
+                    h.peakOfPools() >> 20);
             System.out.print(report);
             Path out = Path.of("target/benchmarks");
             Files.createDirectories(out);
-            Files.writeString(out.resolve("redrive-throughput.txt"), report);
+            Files.writeString(out.resolve("redrive-throughput-" + RECORDS + ".txt"), report);
             assertThat(c.reproduced()).isEqualTo(RECORDS);
+            assertThat(store.doneMarks()).isEqualTo(RECORDS);
         }
     }
 
-    private static List<DlqEntry> produceOriginals(String bootstrap) throws Exception {
+    private static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            return f[0] + " " + f[1] + " " + f[2];
+        } catch (java.io.IOException | RuntimeException notLinux) {
+            return "n/a";
+        }
+    }
+
+    /** CPU time of the whole process (every thread: worker, clients, the embedded broker). */
+    private static long cpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
+    }
+
+    /** Originals to partition i % 6, so record i sits at offset i / 6 (checked on every acknowledgement, not stored). */
+    private static void produceOriginals(String bootstrap) throws Exception {
         Properties p = new Properties();
         p.put("bootstrap.servers", bootstrap);
         p.put("linger.ms", "20");
         p.put("batch.size", "262144");
         String pad = "x".repeat(940);
-        List<DlqEntry> entries = new ArrayList<>(RECORDS);
-        Optional<Instant> ts = Optional.of(Instant.parse("2026-01-01T00:00:00Z"));
+        AtomicLong misplaced = new AtomicLong();
         try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer())) {
-            List<java.util.concurrent.Future<org.apache.kafka.clients.producer.RecordMetadata>> sent = new ArrayList<>(RECORDS);
             for (int i = 0; i < RECORDS; i++) {
                 byte[] value = ("{\"id\":" + i + ",\"note\":\"" + pad + "\",\"event_time\":\"2026-01-01T00:00:00Z\"}")
                         .getBytes(StandardCharsets.UTF_8);
-                sent.add(producer.send(new ProducerRecord<>("src", ("k" + i).getBytes(StandardCharsets.UTF_8), value)));
+                int index = i;
+                producer.send(new ProducerRecord<>("src", i % PARTITIONS, null, ("k" + i).getBytes(StandardCharsets.UTF_8),
+                        value), (m, e) -> {
+                            if (e != null || m.offset() != index / PARTITIONS) {
+                                misplaced.incrementAndGet();
+                            }
+                        });
             }
-            for (var f : sent) {
-                var m = f.get();
-                entries.add(new DlqEntry("src", m.partition(), m.offset(), ts, "SCHEMA_RESOLUTION", "", "", false));
-            }
+            producer.flush();
         }
-        return entries;
+        assertThat(misplaced).hasValue(0);
     }
 
-    private static double producerPerformance(String bootstrap) throws Exception {
+    private static double producerPerformance(String bootstrap, String topic) throws Exception {
         PrintStream original = System.out;
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
         System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
         try {
             Class<?> tool = Class.forName("org.apache.kafka.tools.ProducerPerformance");
-            tool.getMethod("main", String[].class).invoke(null, (Object) new String[] {"--topic", "perf",
+            tool.getMethod("main", String[].class).invoke(null, (Object) new String[] {"--topic", topic,
                     "--num-records", Integer.toString(RECORDS), "--record-size", "1024", "--throughput", "-1",
                     "--producer-props", "bootstrap.servers=" + bootstrap, "acks=all", "enable.idempotence=true"});
         } finally {
@@ -158,19 +206,5 @@ class RedriveThroughputBenchmark {
             throw new IllegalStateException("ProducerPerformance printed no summary: " + out);
         }
         return rate;
-    }
-
-    private static void resetPeaks() {
-        ManagementFactory.getMemoryPoolMXBeans().forEach(MemoryPoolMXBean::resetPeakUsage);
-    }
-
-    private static long peakHeap() {
-        long sum = 0;
-        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() == MemoryType.HEAP && pool.getPeakUsage() != null) {
-                sum += pool.getPeakUsage().getUsed();
-            }
-        }
-        return sum;
     }
 }

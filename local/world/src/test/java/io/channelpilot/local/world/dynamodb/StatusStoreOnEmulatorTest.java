@@ -94,4 +94,53 @@ class StatusStoreOnEmulatorTest extends DynamoDbTestBase {
                 .contains("EVENT#evt-1");
         assertThat(store.claimEvent("evt-1", Duration.ofHours(1))).isTrue();
     }
+
+    @Test
+    void shouldLetExactlyOneOfTwoConcurrentSendersClaimANotification() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+        try {
+            List<Future<Boolean>> claims = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                claims.add(pool.submit(() -> {
+                    start.await();
+                    return store.claimNotification("VALIDATION_REFUSED#abc", Duration.ofHours(24));
+                }));
+            }
+            start.countDown();
+            List<Boolean> won = new ArrayList<>();
+            for (Future<Boolean> f : claims) {
+                won.add(f.get());
+            }
+            assertThat(won).containsExactlyInAnyOrder(true, false);
+        } finally {
+            pool.shutdownNow();
+        }
+        store.releaseNotification("VALIDATION_REFUSED#abc");
+        assertThat(store.claimNotification("VALIDATION_REFUSED#abc", Duration.ofHours(24))).isTrue();
+        clock.advance(Duration.ofHours(25));
+        assertThat(store.claimNotification("VALIDATION_REFUSED#abc", Duration.ofHours(24))).isTrue();
+    }
+
+    @Test
+    void shouldBumpTheRulesGenerationOnlyWhenTheDigestChanges() {
+        assertThat(store.rulesGeneration(CLUSTER)).isZero();
+        assertThat(store.recordRules(CLUSTER, "a")).isEqualTo(1);
+        assertThat(store.recordRules(CLUSTER, "a")).isEqualTo(1);
+        assertThat(store.recordRules(CLUSTER, "b")).isEqualTo(2);
+        assertThat(store.recordRules(CLUSTER, "a")).isEqualTo(3);
+        assertThat(store.rulesGeneration(CLUSTER)).isEqualTo(3);
+        assertThat(store.list(CLUSTER)).as("not a channel status").isEmpty();
+    }
+
+    @Test
+    void shouldCountEachFailedChannelInstanceOnce() {
+        assertThat(store.recordFailure(key, "fp", "arn-1", Duration.ofDays(7))).isEqualTo(1);
+        assertThat(store.recordFailure(key, "fp", "arn-1", Duration.ofDays(7))).isEqualTo(1);
+        assertThat(store.recordFailure(key, "fp", "arn-2", Duration.ofDays(7))).isEqualTo(2);
+        assertThat(store.recordFailure(key, "other-fp", "arn-3", Duration.ofDays(7))).isEqualTo(1);
+        clock.advance(Duration.ofDays(8));
+        assertThat(store.recordFailure(key, "fp", "arn-4", Duration.ofDays(7))).isEqualTo(1);
+        assertThat(store.list(CLUSTER)).as("not a channel status").isEmpty();
+    }
 }

@@ -1,0 +1,63 @@
+package io.channelpilot.store;
+
+import io.channelpilot.model.OwnershipTags;
+import io.channelpilot.plan.ClusterState;
+import io.channelpilot.plan.FailureHistory;
+import io.channelpilot.plan.ObservedChannel;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Gives the planner the FAILED history of this stack's FAILED channels (issue 5 follow-up): each FAILED instance is
+ * recorded once by its ARN under (cluster, channel name, fingerprint) and counted, so recreating a channel that fails
+ * every time stops after {@code limit} recreates instead of looping every sweep. One write and one Query per FAILED
+ * channel — none when nothing is FAILED. Used by resolve-intents and the reconcile sweep before they plan.
+ */
+public final class FailureLedger {
+
+    /** How long a failure counts: long enough to span many sweeps, short enough that a fixed cause is forgotten. */
+    public static final Duration DEFAULT_WINDOW = Duration.ofDays(7);
+
+    private final StatusStore store;
+    private final String managedBy;
+    private final int limit;
+    private final Duration window;
+
+    public FailureLedger(StatusStore store, String managedBy, int limit, Duration window) {
+        this.store = store;
+        this.managedBy = managedBy;
+        this.limit = limit;
+        this.window = window;
+    }
+
+    /** {@code CHANNEL_PILOT_FAILED_RECREATE_LIMIT} (default {@link FailureHistory#DEFAULT_LIMIT}, 0 = never recreate). */
+    public static int limitFrom(Map<String, String> env) {
+        String raw = env.getOrDefault(FailureHistory.LIMIT_VARIABLE, "");
+        if (raw.isBlank()) {
+            return FailureHistory.DEFAULT_LIMIT;
+        }
+        try {
+            int value = Integer.parseInt(raw.strip());
+            if (value >= 0 && value <= 100) {
+                return value;
+            }
+        } catch (NumberFormatException ignored) {
+            // fall through
+        }
+        throw new IllegalArgumentException(FailureHistory.LIMIT_VARIABLE + " must be an integer 0..100, was '" + raw + "'");
+    }
+
+    public ClusterState enrich(ClusterState state) {
+        Map<String, FailureHistory> history = new LinkedHashMap<>();
+        for (ObservedChannel c : state.channels()) {
+            if (!"FAILED".equals(c.status()) || !OwnershipTags.isManagedBy(c.tags(), managedBy)) {
+                continue;
+            }
+            String fingerprint = OwnershipTags.fingerprint(c.tags()).orElse("");
+            int failures = store.recordFailure(new ChannelKey(state.clusterArn(), c.channelName()), fingerprint, c.channelArn(), window);
+            history.put(c.channelName(), new FailureHistory(Math.max(1, failures), limit));
+        }
+        return history.isEmpty() ? state : state.withFailures(history);
+    }
+}

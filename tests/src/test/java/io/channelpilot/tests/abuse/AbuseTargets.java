@@ -1,0 +1,194 @@
+package io.channelpilot.tests.abuse;
+
+import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.channelpilot.alarm.AlarmEvent;
+import io.channelpilot.alarm.RespondToAlarmHandler;
+import io.channelpilot.cli.ChannelPilot;
+import io.channelpilot.conformance.SchemaAnalysis;
+import io.channelpilot.conformance.SchemaAnalyzer;
+import io.channelpilot.conformance.SchemaProblem;
+import io.channelpilot.dlq.DlqObjectResult;
+import io.channelpilot.dlq.DlqParser;
+import io.channelpilot.local.world.LocalWorld;
+import io.channelpilot.local.world.file.WorldFiles;
+import io.channelpilot.model.Home;
+import io.channelpilot.model.StackSettings;
+import io.channelpilot.poll.PollChannelHandler;
+import io.channelpilot.provision.ProvisionChannelHandler;
+import io.channelpilot.reconcile.ReconcileHandler;
+import io.channelpilot.redrive.batch.RedriveBatchHandler;
+import io.channelpilot.redrive.control.RedriveControlHandler;
+import io.channelpilot.resolve.ResolveIntentsHandler;
+import io.channelpilot.spec.Resolution;
+import io.channelpilot.spec.SpecResolver;
+import io.channelpilot.spec.TagProblem;
+import io.channelpilot.validate.ValidateChannelHandler;
+import io.channelpilot.workflow.WorkflowError;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * Runs one abuse input through its target, in-process: the handlers with the local world's function environment
+ * (their {@code (Map env)} constructors, as the world binds them), the CLI against the world's endpoint, and the pure
+ * parsers/loaders directly. Returns the stable code and the texts a caller would see.
+ */
+final class AbuseTargets {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** The shared world's Express cluster (local/worlds/default.json). */
+    static final String CLUSTER_ARN = "arn:aws:kafka:us-east-1:123456789012:cluster/orders-express/0a1b2c3d-0000-4000-8000-000000000001-1";
+
+    private final LocalWorld world;
+    private final Map<String, String> env;
+    private final Map<String, RequestStreamHandler> handlers = new LinkedHashMap<>();
+
+    AbuseTargets(LocalWorld world) {
+        this.world = world;
+        Map<String, String> e = new LinkedHashMap<>(world.functionEnvironment());
+        // ReconcileFunction's own variable (template.yaml); the local runner names state machines by logical id.
+        e.put("CHANNEL_PILOT_PROVISION_STATE_MACHINE_ARN", e.get("CHANNEL_PILOT_REDRIVE_STATE_MACHINE_ARN")
+                .replace("RedriveDlqStateMachine", "ProvisionChannelStateMachine"));
+        this.env = Map.copyOf(e);
+    }
+
+    /** Targets that run against the world, whose mutating API calls must not change. */
+    static boolean usesWorld(String target) {
+        return !(target.equals("tags") || target.equals("schema") || target.equals("world") || target.equals("dlq"));
+    }
+
+    AbuseOutcome run(AbuseCase c, byte[] input) throws IOException {
+        return switch (c.target()) {
+            case "resolve-intents" -> firstError(stream(c.target(), () -> new ResolveIntentsHandler(env), input), "field");
+            case "reconcile" -> firstError(stream(c.target(), () -> new ReconcileHandler(env), input), "where");
+            case "respond-to-alarm" -> alarm(input);
+            case "validate-channel" -> validate(input);
+            case "provision-channel" -> workflow(c.target(), () -> new ProvisionChannelHandler(env), input);
+            case "poll-channel" -> workflow(c.target(), () -> new PollChannelHandler(env), input);
+            case "redrive-control" -> workflow(c.target(), () -> new RedriveControlHandler(env), input);
+            case "redrive-batch" -> workflow(c.target(), () -> new RedriveBatchHandler(env), input);
+            case "redrive-cli" -> cli(input);
+            case "tags" -> tags(input);
+            case "schema" -> schema(input);
+            case "world" -> worldFile(input);
+            case "dlq" -> dlq(c, input);
+            default -> throw new IllegalStateException("unknown target " + c.target());
+        };
+    }
+
+    private JsonNode stream(String target, Supplier<RequestStreamHandler> factory, byte[] input) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        handlers.computeIfAbsent(target, t -> factory.get()).handleRequest(new ByteArrayInputStream(input), out,
+                new TestContext(target));
+        return JSON.readTree(out.toByteArray());
+    }
+
+    private static AbuseOutcome firstError(JsonNode result, String fieldKey) {
+        JsonNode e = result.path("errors").path(0);
+        if (e.isMissingNode()) {
+            return AbuseOutcome.of("NO_ERROR", result.toString());
+        }
+        return AbuseOutcome.of(e.path("code").asText(), e.path(fieldKey).asText(), e.path("message").asText(),
+                e.path("remediation").asText());
+    }
+
+    private AbuseOutcome alarm(byte[] input) throws IOException {
+        JsonNode response = stream("respond-to-alarm", () -> new RespondToAlarmHandler(env), input);
+        String outcome = response.path("outcome").asText();
+        String reason = response.path("reason").asText();
+        String message = "";
+        try {
+            if (AlarmEvent.parse(JSON.readTree(input), Home.from(env)) instanceof AlarmEvent.Input.Ignored ignored) {
+                message = ignored.message();
+            }
+        } catch (IOException notJson) {
+            message = ((AlarmEvent.Input.Ignored) AlarmEvent.parse(null)).message();
+        }
+        return AbuseOutcome.of(outcome.equals("IGNORED") ? reason : outcome, reason, message);
+    }
+
+    private AbuseOutcome validate(byte[] input) throws IOException {
+        // The Lambda runtime binds the JSON to the handler's Map before our code runs.
+        Map<String, Object> map = JSON.readValue(input, new TypeReference<>() { });
+        ValidateChannelHandler handler = new ValidateChannelHandler(env);
+        try {
+            return AbuseOutcome.of("NO_ERROR", String.valueOf(handler.handleRequest(map, new TestContext("validate-channel"))));
+        } catch (WorkflowError e) {
+            return AbuseOutcome.of(e.code(), e.getMessage());
+        }
+    }
+
+    private AbuseOutcome workflow(String target, Supplier<RequestStreamHandler> factory, byte[] input) throws IOException {
+        try {
+            return AbuseOutcome.of("NO_ERROR", stream(target, factory, input).toString());
+        } catch (WorkflowError e) {
+            return AbuseOutcome.of(e.code(), e.getMessage());
+        }
+    }
+
+    private AbuseOutcome cli(byte[] input) throws IOException {
+        String[] args = new String(input, StandardCharsets.UTF_8).lines().filter(l -> !l.isEmpty()).toArray(String[]::new);
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        Map<String, String> cliEnv = new LinkedHashMap<>(world.clientEnvironment());
+        cliEnv.put("CHANNEL_PILOT_STATUS_TABLE", env.get("CHANNEL_PILOT_STATUS_TABLE"));
+        cliEnv.put("CHANNEL_PILOT_REDRIVE_STATE_MACHINE_ARN", env.get("CHANNEL_PILOT_REDRIVE_STATE_MACHINE_ARN"));
+        int exit = ChannelPilot.run(args, cliEnv, new PrintWriter(out, true), new PrintWriter(err, true));
+        if (exit != 3) {
+            return AbuseOutcome.of("EXIT_" + exit, out.toString(), err.toString());
+        }
+        JsonNode refusal = JSON.readTree(out.toString());
+        return AbuseOutcome.of(refusal.path("code").asText(), refusal.path("message").asText(), refusal.path("remediation").asText());
+    }
+
+    private AbuseOutcome tags(byte[] input) throws IOException {
+        JsonNode c = JSON.readTree(input);
+        Map<String, String> cluster = JSON.convertValue(c.path("clusterTags"), new TypeReference<>() { });
+        Map<String, String> topic = JSON.convertValue(c.path("topicTags"), new TypeReference<>() { });
+        Resolution r = new SpecResolver(StackSettings.from(env)).resolve(CLUSTER_ARN, cluster, c.path("topic").asText(), topic);
+        if (!r.specs().isEmpty() || r.problems().isEmpty()) {
+            return AbuseOutcome.of("NO_ERROR", r.toString());
+        }
+        TagProblem p = r.problems().get(0);
+        return AbuseOutcome.of(p.code().name(), p.tag(), p.setting(), p.message(), p.remediation());
+    }
+
+    private static AbuseOutcome schema(byte[] input) {
+        SchemaAnalysis analysis = SchemaAnalyzer.analyze(new String(input, StandardCharsets.UTF_8), "event_time");
+        return analysis.problems().stream().filter(SchemaProblem::isError).findFirst()
+                .map(p -> AbuseOutcome.of(p.code().code(), p.pointer(), p.message(), p.remediation()))
+                .orElseGet(() -> AbuseOutcome.of("NO_ERROR", analysis.problems().toString()));
+    }
+
+    private static AbuseOutcome worldFile(byte[] input) {
+        WorldFiles.Result r = WorldFiles.parse(new String(input, StandardCharsets.UTF_8), Path.of("."));
+        if (r instanceof WorldFiles.Invalid invalid) {
+            var p = invalid.problems().get(0);
+            return AbuseOutcome.of(p.path(), p.path(), p.message());
+        }
+        return AbuseOutcome.of("NO_ERROR", "valid world file");
+    }
+
+    private static AbuseOutcome dlq(AbuseCase c, byte[] input) {
+        long[] sunk = {0};
+        DlqObjectResult r = DlqParser.withDefaults().parse(c.file(), new ByteArrayInputStream(input), "orders.updated",
+                e -> sunk[0]++);
+        if (r instanceof DlqObjectResult.Quarantined q) {
+            return AbuseOutcome.of(q.reason().name(), q.detail(), q.reason().remediation());
+        }
+        DlqObjectResult.Parsed parsed = (DlqObjectResult.Parsed) r;
+        // Documented: records without identifiers inside a readable object are counted, the object is not quarantined.
+        return AbuseOutcome.of(parsed.unparseableRecords() > 0 ? "UNPARSEABLE_RECORDS" : "PARSED",
+                "unparseableRecords=" + parsed.unparseableRecords() + " records=" + parsed.records() + " sunk=" + sunk[0]);
+    }
+}
