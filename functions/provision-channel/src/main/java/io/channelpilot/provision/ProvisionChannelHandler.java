@@ -3,6 +3,7 @@ package io.channelpilot.provision;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.channelpilot.gateway.AwsErrors;
 import io.channelpilot.gateway.ProvisioningClients;
 import io.channelpilot.gateway.SdkAlarmGateway;
 import io.channelpilot.gateway.SdkChannelGateway;
@@ -20,6 +21,7 @@ import java.time.Clock;
 import io.channelpilot.time.TimeSource;
 import io.channelpilot.workflow.InvalidTaskInput;
 import java.util.Map;
+import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.lambda.powertools.logging.PowertoolsLogging;
 import software.amazon.lambda.powertools.metrics.Metrics;
 import software.amazon.lambda.powertools.metrics.MetricsFactory;
@@ -67,7 +69,13 @@ public final class ProvisionChannelHandler implements RequestStreamHandler {
         metrics.captureColdStartMetric(context);
         try {
             ProvisionResult result = PowertoolsLogging.withLogging(context, () -> {
-                ProvisionOutcome outcome = service.run(ProvisionRequest.from(read(input), mapper, home));
+                ProvisionOutcome outcome;
+                try {
+                    outcome = service.run(ProvisionRequest.from(read(input), mapper, home));
+                } catch (SdkException e) {
+                    // e.g. S3 Tables CreateNamespace or a status-store write throttled beyond the SDK's retries
+                    throw AwsErrors.escaped(e);
+                }
                 if (outcome instanceof ProvisionOutcome.Refused refused) {
                     throw refused.problem().toError();
                 }

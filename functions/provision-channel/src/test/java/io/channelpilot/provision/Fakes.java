@@ -163,10 +163,15 @@ final class Fakes {
     /** Namespaces that exist, as "bucketArn|namespace". */
     final class Namespaces implements NamespaceGateway {
         final Set<String> existing = new TreeSet<>();
+        /** Thrown by ensure when set, as the SDK client would (the gateway lets SDK exceptions through). */
+        RuntimeException failure;
 
         @Override
         public boolean ensure(String tableBucketArn, String namespace) {
             calls.add("ensureNamespace");
+            if (failure != null) {
+                throw failure;
+            }
             return existing.add(tableBucketArn + "|" + namespace);
         }
     }

@@ -137,4 +137,27 @@ class ProvisionChannelHandlerTest {
         assertThatThrownBy(() -> invoke(input)).isInstanceOf(io.channelpilot.workflow.InvalidTaskInput.class)
                 .hasMessageStartingWith("INPUT_FIELD_INVALID: action: is not one of [CREATE, UPDATE_FRESHNESS, DELETE, DELETE_REPLACED, RELEASE]");
     }
+
+    @Test
+    void shouldRaiseAwsThrottledAndReleaseTheLeaseWhenAnSdkCallIsThrottledBeyondItsRetries() {
+        // the fault suite (issue 8.3) met S3 Tables CreateNamespace throttled after the SDK's retries: it escaped as
+        // the SDK's TooManyRequestsException, which the ASL does not retry, and the item ended in PROVISIONING_ERROR
+        fakes.namespaces.failure = software.amazon.awssdk.awscore.exception.AwsServiceException.builder().statusCode(429)
+                .awsErrorDetails(software.amazon.awssdk.awscore.exception.AwsErrorDetails.builder()
+                        .errorCode("TooManyRequestsException").serviceName("S3Tables").build()).build();
+
+        assertThatThrownBy(() -> invoke(event("create.json"))).isInstanceOf(io.channelpilot.workflow.AwsThrottled.class)
+                .hasMessageStartingWith("AWS_THROTTLED: S3Tables call (TooManyRequestsException)");
+        // the lease is handed back, so the ASL's retry (or the next execution) can take it
+        assertThat(store.leaseHolder(new io.channelpilot.store.ChannelKey(clusterOf("create.json"), "orders-94bb38de00")))
+                .isEmpty();
+    }
+
+    private static String clusterOf(String event) {
+        try {
+            return MAPPER.readTree(event(event)).path("intent").path("clusterArn").asText();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
 }

@@ -25,8 +25,10 @@ public final class AwsErrors {
             "UnauthorizedException", "UnrecognizedClientException", "InvalidClientTokenId", "ExpiredToken",
             "ExpiredTokenException", "SignatureDoesNotMatch", "MissingAuthenticationToken", "AuthorizationError",
             "KMSAccessDeniedException");
+    // "Throttled" is SNS's code for ThrottledException (SDK 2.57.8 models it as HTTP 429; SNS's API reference says 400,
+    // and a 400 is neither retried by the SDK nor recognised by isThrottlingException())
     private static final Set<String> THROTTLE_CODES = Set.of("Throttling", "ThrottlingException",
-            "TooManyRequestsException", "ThrottledException", "RequestLimitExceeded", "LimitExceededException");
+            "TooManyRequestsException", "ThrottledException", "Throttled", "RequestLimitExceeded", "LimitExceededException");
 
     private AwsErrors() {
     }
@@ -76,6 +78,17 @@ public final class AwsErrors {
         }
         return new AwsRequestRefused(AwsRequestRefused.REQUEST_FAILED, service + " " + operation + " failed ("
                 + e.getClass().getSimpleName() + ")", e);
+    }
+
+    /**
+     * An SDK failure that reached a handler unclassified (a gateway or store that lets SDK exceptions through), classified
+     * the same way, so that throttling, 5xx and network trouble reach the state machine as {@link AwsThrottled}, which
+     * its Retry names, instead of an SDK class name it neither retries nor recognises.
+     */
+    public static RuntimeException escaped(SdkException e) {
+        String service = e instanceof AwsServiceException aws && aws.awsErrorDetails() != null
+                && aws.awsErrorDetails().serviceName() != null ? aws.awsErrorDetails().serviceName() : "aws";
+        return translate(service, "call", "the action named in the error", e);
     }
 
     public static String errorCode(AwsServiceException e) {

@@ -1,14 +1,21 @@
 package io.channelpilot.validation;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.List;
 import java.util.Objects;
 
 /**
  * The outcome of one rule: stable code, severity, status, message, remediation (empty on PASS) and the alternatives to
- * use when streaming tables cannot serve.
+ * use when streaming tables cannot serve. {@code retryable}: an UNKNOWN whose lookup was throttled or unavailable, so
+ * the same validation may well answer if run again (not serialized: it steers the retry, it is not a finding's fact).
  */
 public record Finding(RuleCode code, Severity severity, Status status, String message, String remediation,
-                      List<Alternative> alternatives) {
+                      List<Alternative> alternatives, @JsonIgnore boolean retryable) {
+
+    public Finding(RuleCode code, Severity severity, Status status, String message, String remediation,
+                   List<Alternative> alternatives) {
+        this(code, severity, status, message, remediation, alternatives, false);
+    }
 
     public Finding {
         Objects.requireNonNull(code, "code");

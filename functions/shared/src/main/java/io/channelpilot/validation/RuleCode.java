@@ -67,6 +67,9 @@ public enum RuleCode {
     }
 
     public Finding unknown(GatewayFailure failure) {
-        return unknown("Could not check: " + failure.describe() + ".", failure.remediation());
+        boolean transientFailure = failure.kind() == GatewayFailure.Kind.THROTTLED
+                || failure.kind() == GatewayFailure.Kind.UNAVAILABLE;
+        return new Finding(this, severity, Status.UNKNOWN, "Could not check: " + failure.describe() + ".",
+                failure.remediation(), List.of(), transientFailure);
     }
 }

@@ -25,6 +25,16 @@ public record ValidationReport(String clusterArn, String topic, String channelNa
         return new ValidationReport(clusterArn, topic, channelName, fingerprint, verdict, verdict == Verdict.PASS, errors, warnings, unknown, findings);
     }
 
+    /**
+     * INCOMPLETE and at least one unchecked ERROR rule is {@link Finding#retryable()} (its lookup was throttled or
+     * unavailable; rules that depend on it are UNKNOWN too): running the same validation again may well answer, so this
+     * is not yet a refusal to tell the owner. A report whose only unchecked rules were denied is final.
+     */
+    public boolean incompleteForTransientFailures() {
+        return verdict == Verdict.INCOMPLETE && findings.stream()
+                .anyMatch(f -> f.severity() == Severity.ERROR && f.status() == Status.UNKNOWN && f.retryable());
+    }
+
     public List<Finding> findings(RuleCode code) {
         return findings.stream().filter(f -> f.code() == code).toList();
     }

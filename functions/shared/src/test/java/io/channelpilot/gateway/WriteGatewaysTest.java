@@ -232,4 +232,15 @@ class WriteGatewaysTest {
         assertThat(AwsErrors.translate("cloudwatch", "PutMetricAlarm", "cloudwatch:PutMetricAlarm", throttled))
                 .isInstanceOf(AwsThrottled.class);
     }
+
+    @Test
+    void shouldTreatSnsThrottledCodeAsThrottledWhenAnsweredWith400() {
+        // SNS names its throttling error "Throttled" (ThrottledException); the fault suite met it as a 400, which the SDK
+        // does not retry, and the notify step failed its execution as an invalid request (issue 8.3)
+        AwsServiceException throttled = AwsServiceException.builder().statusCode(400)
+                .awsErrorDetails(AwsErrorDetails.builder().errorCode("Throttled").build()).build();
+
+        assertThat(AwsErrors.translate("sns", "Publish", "sns:Publish", throttled)).isInstanceOf(AwsThrottled.class)
+                .hasMessageContaining("sns Publish (Throttled)");
+    }
 }

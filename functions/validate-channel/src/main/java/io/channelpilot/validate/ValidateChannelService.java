@@ -8,6 +8,7 @@ import io.channelpilot.validation.ValidationContext;
 import io.channelpilot.validation.ValidationEngine;
 import io.channelpilot.validation.ValidationReport;
 import io.channelpilot.validation.ValidationSettings;
+import io.channelpilot.workflow.AwsThrottled;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -42,6 +43,12 @@ public final class ValidateChannelService {
                 report.clusterArn(), report.topic(), report.channelName(), report.verdict(), command.correlationId(),
                 codes(report, Status.FAIL), codes(report, Status.UNKNOWN));
         metrics.addMetric(metricName(report.verdict()), 1, MetricUnit.COUNT);
+        if (report.incompleteForTransientFailures()) {
+            // Not a refusal: the lookups were throttled or unavailable. The state machine retries Validate with backoff
+            // (and the reconcile sweep re-plans if those retries run out), instead of telling the owner "refused".
+            throw new AwsThrottled("validation of " + report.channelName() + " (" + codes(report, Status.UNKNOWN)
+                    + " could not be checked)", null);
+        }
         return ValidateCommand.MAPPER.convertValue(report, Map.class);
     }
 

@@ -9,6 +9,7 @@ import io.channelpilot.model.TestSpecs;
 import io.channelpilot.validation.FakeAws;
 import io.channelpilot.validation.ValidationEngine;
 import io.channelpilot.validation.ValidationSettings;
+import io.channelpilot.workflow.AwsThrottled;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -101,17 +102,38 @@ class ValidateChannelHandlerTest {
     }
 
     @Test
-    void shouldReportUnknownInsteadOfCrashingWhenAwsIsUnreachable() {
+    void shouldAskTheWorkflowToRetryInsteadOfRefusingWhenAwsIsUnreachable() {
         // given clients pointed at a closed loopback port, no retries
         Map<String, String> env = new HashMap<>(TestSpecs.env());
         env.putAll(Map.of("AWS_REGION", "us-east-1", "AWS_ENDPOINT_URL", "http://127.0.0.1:9", "AWS_ACCESS_KEY_ID", "test",
                 "AWS_SECRET_ACCESS_KEY", "test", "AWS_MAX_ATTEMPTS", "1"));
+        // when / then: every rule was UNKNOWN for a transient reason (unavailable): AwsThrottled, retried by the ASL,
+        // never a VALIDATION_REFUSED telling the owner to fix tags that are fine (issue 8.3 fault suite)
+        assertThatThrownBy(() -> invoke(new ValidateChannelHandler(env), "valid.json"))
+                .isInstanceOf(AwsThrottled.class).hasMessageContaining("CLUSTER_EXPRESS").hasMessageStartingWith("AWS_THROTTLED");
+    }
+
+    @Test
+    void shouldRetryWhenAnErrorRuleCouldNotBeCheckedBecauseItsLookupWasThrottled() {
+        // given the cluster lookup throttled (after the SDK's retries), everything else answering
+        FakeAws aws = world();
+        aws.failures.put("DescribeClusterV2", FakeAws.throttled("kafka", "DescribeClusterV2", "kafka:DescribeClusterV2"));
+        // when / then
+        assertThatThrownBy(() -> invoke(handler(aws), "valid.json")).isInstanceOf(AwsThrottled.class)
+                .hasMessageContaining("CLUSTER_EXPRESS");
+    }
+
+    @Test
+    void shouldStillReportIncompleteWhenALookupWasDenied() {
+        // given the cluster lookup denied: running again would not help, the owner must grant the permission
+        FakeAws aws = world();
+        aws.failures.put("DescribeClusterV2", FakeAws.denied("kafka", "DescribeClusterV2", "kafka:DescribeClusterV2"));
         // when
-        Map<String, Object> report = invoke(new ValidateChannelHandler(env), "valid.json");
+        Map<String, Object> report = invoke(handler(aws), "valid.json");
         // then
         assertThat(report).containsEntry("verdict", "INCOMPLETE").containsEntry("passed", false);
         assertThat(findings(report)).filteredOn(f -> "CLUSTER_EXPRESS".equals(f.get("code"))).singleElement()
-                .satisfies(f -> assertThat(f).containsEntry("status", "UNKNOWN"));
+                .satisfies(f -> assertThat(f).containsEntry("status", "UNKNOWN").doesNotContainKey("retryable"));
     }
 
     @Test

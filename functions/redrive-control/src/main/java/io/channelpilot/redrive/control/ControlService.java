@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.channelpilot.gateway.Facts;
+import io.channelpilot.gateway.GatewayFailure;
 import io.channelpilot.gateway.GatewayResult;
 import io.channelpilot.gateway.Gateways;
 import io.channelpilot.model.SchemaRef;
@@ -15,6 +16,7 @@ import io.channelpilot.retention.OutstandingEntries;
 import io.channelpilot.retention.OutstandingStore;
 import io.channelpilot.retention.RedriveCoverage;
 import io.channelpilot.store.ChannelKey;
+import io.channelpilot.workflow.AwsThrottled;
 import io.channelpilot.workflow.InvalidTaskInput;
 import io.channelpilot.workflow.TaskInputs;
 import java.time.Clock;
@@ -93,6 +95,12 @@ public final class ControlService {
         GatewayResult<Optional<Facts.Schema>> r = schemas.latestSchema(schema.registry(), schema.schema());
         if (r instanceof GatewayResult.Ok<Optional<Facts.Schema>> ok) {
             return ok.value().map(Facts.Schema::definition);
+        }
+        GatewayFailure.Kind kind = ((GatewayResult.Failed<Optional<Facts.Schema>>) r).failure().kind();
+        if (kind == GatewayFailure.Kind.THROTTLED || kind == GatewayFailure.Kind.UNAVAILABLE) {
+            // transient (the fault suite, issue 8.3, failed whole tasks here): redrive-dlq retries Prepare on
+            // AwsThrottled; SCHEMA_UNAVAILABLE is for a schema that is missing or not readable by this role
+            throw new AwsThrottled("glue schema read of " + ref, null);
         }
         return Optional.empty();
     }

@@ -47,9 +47,12 @@ class RedriveControlHandlerTest {
     final InMemoryOutstandingStore outstanding = new InMemoryOutstandingStore(clock);
     static final ChannelKey CHANNEL = new ChannelKey(CLUSTER_ARN, "orders-created-sales-orders-3f9a1c2b");
     Optional<Facts.Schema> schema = Optional.of(new Facts.Schema("arn:schema", "JSON", "AVAILABLE", 1, SCHEMA));
+    /** When set, the schema read fails with it instead of answering {@link #schema}. */
+    io.channelpilot.gateway.GatewayFailure schemaFailure;
 
     RedriveControlHandler handler() {
-        Gateways.SchemaRegistryGateway schemas = (registry, name) -> new GatewayResult.Ok<>(schema);
+        Gateways.SchemaRegistryGateway schemas = (registry, name) -> schemaFailure != null
+                ? GatewayResult.failed(schemaFailure) : new GatewayResult.Ok<>(schema);
         return new RedriveControlHandler(new ControlService(store, schemas,
                 new RedriveNotifier(m -> {
                     sent.add(m);
@@ -111,6 +114,18 @@ class RedriveControlHandlerTest {
         assertThat(out.path("reason").asText()).isEqualTo("SCHEMA_UNAVAILABLE");
         assertThat(store.find(TASK).orElseThrow().state()).isEqualTo(TaskState.FAILED);
         assertThat(store.find(TASK).orElseThrow().failureReason()).startsWith("SCHEMA_UNAVAILABLE");
+    }
+
+    @Test
+    void shouldAskTheStateMachineToRetryPrepareWhenTheSchemaReadIsThrottled() {
+        // the fault suite (issue 8.3): a throttled Glue read failed the whole task as SCHEMA_UNAVAILABLE
+        givenTask(TaskState.PENDING, RedriveCounters.ZERO);
+        schemaFailure = new io.channelpilot.gateway.GatewayFailure(io.channelpilot.gateway.GatewayFailure.Kind.THROTTLED,
+                "glue", "GetSchemaVersion", "glue:GetSchemaVersion", "ThrottlingException", "HTTP 400");
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> invoke("prepare.json"))
+                .isInstanceOf(io.channelpilot.workflow.AwsThrottled.class).hasMessageContaining("sales/orders");
+        assertThat(store.find(TASK).orElseThrow().state()).isEqualTo(TaskState.PENDING);
     }
 
     @Test

@@ -82,7 +82,7 @@ public final class DynamoDbEmulator implements ServiceEmulator {
                 case "GetItem" -> itemOps.get(body);
                 case "BatchGetItem" -> itemOps.batchGet(body);
                 case "BatchWriteItem" -> itemOps.batchWrite(body);
-                case "TransactWriteItems" -> itemOps.transactWrite(body);
+                case "TransactWriteItems" -> itemOps.transactWrite(body, now);
                 case "Query" -> queryOps.query(body);
                 case "Scan" -> queryOps.scan(body);
                 default -> throw new AwsServiceError(400, "UnknownOperationException",

@@ -5,7 +5,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.channelpilot.local.world.http.AwsServiceError;
 import io.channelpilot.local.world.http.Json;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,7 +18,19 @@ import java.util.Set;
 /** PutItem, GetItem, UpdateItem, DeleteItem, BatchGetItem, BatchWriteItem and TransactWriteItems. */
 final class ItemOperations {
 
+    /**
+     * TransactWriteItems: "A client token is valid for 10 minutes after the first request that uses it is completed.
+     * After 10 minutes, any request with the same client token is treated as a new request" (API reference,
+     * ClientRequestToken). The SDK fills the token in itself and reuses it on its retries, so a retry after a lost
+     * response succeeds instead of failing its own conditions.
+     */
+    static final Duration IDEMPOTENCY_WINDOW = Duration.ofMinutes(10);
+
+    private record Token(JsonNode request, Instant completedAt) {
+    }
+
     private final TableOperations tables;
+    private final Map<String, Token> tokens = new HashMap<>();
 
     ItemOperations(TableOperations tables) {
         this.tables = tables;
@@ -110,7 +125,18 @@ final class ItemOperations {
         return Json.object().set("UnprocessedItems", Json.object());
     }
 
-    ObjectNode transactWrite(JsonNode body) {
+    ObjectNode transactWrite(JsonNode body, Instant now) {
+        String token = body.path("ClientRequestToken").asText("");
+        tokens.values().removeIf(t -> t.completedAt().plus(IDEMPOTENCY_WINDOW).isBefore(now));
+        Token previous = tokens.get(token);
+        if (previous != null) {
+            if (!previous.request().equals(body)) {
+                // "the same client token but a change in other parameters within the 10-minute idempotency window"
+                throw new AwsServiceError(400, "IdempotentParameterMismatchException", "The request uses the same client "
+                        + "token as a previous, but non-identical request.");
+            }
+            return Json.object();
+        }
         JsonNode items = body.path("TransactItems");
         if (items.isEmpty() || items.size() > 100) {
             throw DynamoErrors.validation("1 validation error detected: Value at 'transactItems' failed to satisfy "
@@ -160,6 +186,9 @@ final class ItemOperations {
                     Map.of("CancellationReasons", reasons));
         }
         prepared.forEach(ItemWrites.Prepared::commit);
+        if (!token.isEmpty()) {
+            tokens.put(token, new Token(body.deepCopy(), now));
+        }
         return Json.object();
     }
 

@@ -127,6 +127,9 @@ public final class EmulatorServer implements AutoCloseable {
         Optional<FaultInjector.Injected> fault = faults.decide(key, emulator);
         if (fault.isPresent()) {
             AwsServiceError e = fault.get().error();
+            if (fault.get().afterHandling()) {
+                handleIgnoringAnswer(emulator, request, operation, key);
+            }
             calls.record(key, e.status(), e.code(), fault.get().label());
             return ErrorRenderer.render(e, emulator.protocol());
         }
@@ -141,6 +144,17 @@ public final class EmulatorServer implements AutoCloseable {
             LOG.error("emulator bug in {}", key, e);
             calls.record(key, 500, "InternalFailure", null);
             return ErrorRenderer.render(emulator.internalError(), emulator.protocol());
+        }
+    }
+
+    /** A lost response: the call takes effect (or fails as it would have), and the caller gets the injected 5xx. */
+    private static void handleIgnoringAnswer(ServiceEmulator emulator, AwsRequest request, String operation, String key) {
+        try {
+            emulator.handle(request, operation);
+        } catch (AwsServiceError ignored) {
+            // the call failed on its own: the injected 5xx hides that as well
+        } catch (RuntimeException e) {
+            LOG.error("emulator bug in {}", key, e);
         }
     }
 

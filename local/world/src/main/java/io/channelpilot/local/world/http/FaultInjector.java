@@ -12,12 +12,18 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Decides, per call, whether to inject a fault. Rules are evaluated in the order added; the first rule that yields a
- * fault wins. Latency from every matching rule is applied through the injected {@link Sleeper}.
+ * fault wins (one seeded draw per matching rule: throttling, else a 5xx instead of the call, else a 5xx after it). Latency from every matching rule is applied through the injected {@link Sleeper}.
  */
 public final class FaultInjector {
 
-    /** The decision for one call: an error to return instead of calling the emulator, and a label for reports. */
-    public record Injected(AwsServiceError error, String label) {
+    /**
+     * The decision for one call: an error to return, and a label for reports. {@code afterHandling}: the emulator
+     * carries the call out first and the error replaces its answer (a lost response); otherwise it is never called.
+     */
+    public record Injected(AwsServiceError error, String label, boolean afterHandling) {
+        public Injected(AwsServiceError error, String label) {
+            this(error, label, false);
+        }
     }
 
     private final List<FaultRule> rules = new CopyOnWriteArrayList<>();
@@ -81,6 +87,9 @@ public final class FaultInjector {
         }
         if (draw < rule.throttleRate() + rule.serverErrorRate()) {
             return new Injected(service.internalError(), "5xx");
+        }
+        if (draw < rule.throttleRate() + rule.serverErrorRate() + rule.serverErrorAfterRate()) {
+            return new Injected(service.internalError(), "5xx-after", true);
         }
         return null;
     }

@@ -13,20 +13,30 @@ import java.util.Objects;
  * @param serverErrorRate probability in [0,1] that a call fails with a 5xx internal error
  * @param latency        added to every matching call (on the injector's sleeper)
  * @param scripted       one-off failures at given call numbers
+ * @param serverErrorAfterRate probability in [0,1] that a call is carried out by the emulator and then answered with a
+ *                       5xx anyway: the change happened, the caller cannot tell (a lost response; AWS documents that a
+ *                       500 may follow a request that succeeded), so retries must be idempotent
  */
 public record FaultRule(String match, double throttleRate, double serverErrorRate, Duration latency,
-                        List<ScriptedFailure> scripted) {
+                        List<ScriptedFailure> scripted, double serverErrorAfterRate) {
 
     public FaultRule {
         Objects.requireNonNull(match, "match");
         requireRate("throttleRate", throttleRate);
         requireRate("serverErrorRate", serverErrorRate);
-        if (throttleRate + serverErrorRate > 1.0) {
-            throw new IllegalArgumentException("throttleRate + serverErrorRate must not exceed 1, was "
-                    + (throttleRate + serverErrorRate) + " for " + match);
+        requireRate("serverErrorAfterRate", serverErrorAfterRate);
+        if (throttleRate + serverErrorRate + serverErrorAfterRate > 1.0) {
+            throw new IllegalArgumentException("throttleRate + serverErrorRate + serverErrorAfterRate must not exceed 1, was "
+                    + (throttleRate + serverErrorRate + serverErrorAfterRate) + " for " + match);
         }
         latency = latency == null ? Duration.ZERO : latency;
         scripted = scripted == null ? List.of() : List.copyOf(scripted);
+    }
+
+    /** Faults decided before the emulator runs only (the world file's {@code faults} entries). */
+    public FaultRule(String match, double throttleRate, double serverErrorRate, Duration latency,
+                     List<ScriptedFailure> scripted) {
+        this(match, throttleRate, serverErrorRate, latency, scripted, 0);
     }
 
     /**

@@ -77,7 +77,9 @@ public final class SnsEmulator implements ServiceEmulator {
 
     @Override
     public AwsServiceError throttlingError() {
-        return new AwsServiceError(400, "Throttled", "Rate exceeded");
+        // ThrottledException: code "Throttled", HTTP 429 as the SDK's SNS model registers it (2.57.8), so the SDK
+        // retries it as throttling; the API reference's "HTTP Status Code: 400" would make it a non-retried 400
+        return new AwsServiceError(429, "Throttled", "Rate exceeded");
     }
 
     @Override

@@ -231,4 +231,25 @@ class DynamoDbItemsTest extends DynamoDbTestBase {
         return ddb.updateItem(r -> r.tableName("state").key(key("c1", "s")).updateExpression("SET v = :v")
                 .expressionAttributeValues(Map.of(":v", n(value))).returnValues(mode));
     }
+
+    @Test
+    void shouldAnswerATransactionRetriedWithItsClientTokenAsDoneWithinTenMinutes() {
+        // given a conditional transaction that went through (its response may have been lost on the way back)
+        java.util.function.Consumer<software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest.Builder>
+                lock = r -> r.clientRequestToken("token-1").transactItems(t -> t.put(p -> p.tableName("state")
+                        .item(key("LOCK", "c1")).conditionExpression("attribute_not_exists(pk)")));
+        ddb.transactWriteItems(lock);
+
+        // when the SDK retries it with the same token, then it succeeds instead of failing its own condition
+        ddb.transactWriteItems(lock);
+        // and the same token with other parameters is refused
+        assertThatThrownBy(() -> ddb.transactWriteItems(r -> r.clientRequestToken("token-1").transactItems(t -> t.put(
+                p -> p.tableName("state").item(key("LOCK", "c2"))))))
+                .isInstanceOfSatisfying(DynamoDbException.class, e -> assertThat(e.awsErrorDetails().errorCode())
+                        .isEqualTo("IdempotentParameterMismatchException"));
+        // and after the 10-minute window the token is a new request: the condition fails
+        clock.advance(java.time.Duration.ofMinutes(11));
+        assertThatThrownBy(() -> ddb.transactWriteItems(lock))
+                .isInstanceOf(software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException.class);
+    }
 }

@@ -103,6 +103,48 @@ class EmulatorServerTest {
     }
 
     @Test
+    void shouldCarryTheCallOutAndStillAnswer5xxWhenTheResponseIsLost() {
+        // given an emulator that counts what it carried out, and every kafka call's response lost
+        java.util.concurrent.atomic.AtomicInteger handled = new java.util.concurrent.atomic.AtomicInteger();
+        server.register(new ServiceEmulator() {
+            public String signingName() {
+                return "kafka";
+            }
+
+            public Protocol protocol() {
+                return Protocol.REST_JSON;
+            }
+
+            public String operationOf(AwsRequest request) {
+                return "DescribeChannel";
+            }
+
+            public AwsResponse handle(AwsRequest request, String operation) {
+                handled.incrementAndGet();
+                throw new AwsServiceError(404, "NotFoundException", "no such channel");
+            }
+
+            public AwsServiceError throttlingError() {
+                return new AwsServiceError(429, "TooManyRequestsException", "Too many requests");
+            }
+        });
+        server.faults().add(new FaultRule("kafka:*", 0, 0, Duration.ZERO, List.of(), 1.0));
+        try (KafkaClient kafka = client(KafkaClient.builder())) {
+            // when / then the caller sees a 5xx, but the emulator ran the call (once per SDK attempt)
+            assertThatThrownBy(() -> kafka.describeChannel(r -> r.clusterArn("arn:c").channelArn("arn:ch")))
+                    .isInstanceOfSatisfying(AwsServiceException.class, e -> assertThat(e.statusCode()).isEqualTo(500));
+        }
+        assertThat(handled.get()).isPositive().isEqualTo(server.calls().count("kafka:DescribeChannel"));
+        assertThat(server.calls().calls()).allSatisfy(c -> assertThat(c.fault()).isEqualTo("5xx-after"));
+    }
+
+    @Test
+    void shouldRefuseFaultRatesAddingUpToMoreThanOne() {
+        assertThatThrownBy(() -> new FaultRule("*", 0.5, 0.3, Duration.ZERO, List.of(), 0.3))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("serverErrorAfterRate");
+    }
+
+    @Test
     void shouldAnswerUnknownServiceWithClearError() {
         try (KafkaClient kafka = client(KafkaClient.builder())) {
             assertThatThrownBy(() -> kafka.describeChannel(r -> r.clusterArn("arn:c").channelArn("arn:ch")))
