@@ -8,10 +8,13 @@ import io.channelpilot.gateway.Gateways;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.ClusterArn;
 import io.channelpilot.model.StackSettings;
+import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.Optional;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 
@@ -37,6 +40,8 @@ public final class ValidationContext {
     private final Supplier<GatewayResult<Facts.BucketEncryption>> dlqEncryption;
     private final Supplier<GatewayResult<Optional<Facts.Role>>> role;
     private final Supplier<Optional<SchemaAnalysis>> analysis;
+    /** Set by {@link #prefetch}: where independent lookups may run concurrently; null = all on the caller's thread. */
+    private volatile Executor executor;
 
     public ValidationContext(ChannelSpec spec, StackSettings stack, Set<Need> needs, ValidationSettings settings, Gateways.All aws) {
         this.spec = spec;
@@ -68,6 +73,7 @@ public final class ValidationContext {
      * fetches it again on its own thread and fails exactly as without prefetching ({@code CHECK_FAILED}).
      */
     public ValidationContext prefetch(Executor executor) {
+        this.executor = executor;
         // Only facts the rules read on every validation, slowest first (GetSchemaVersion + the JSON-Schema engine,
         // then IAM). The table bucket's encryption is read only when the role was found (ROLE_KMS_PERMISSIONS), so it
         // is fetched after the role and under the same condition: prefetching never adds a call.
@@ -85,6 +91,40 @@ public final class ValidationContext {
             });
         }
         return this;
+    }
+
+    /**
+     * The role's policy simulation for each grant, in grant order, read one by one by ROLE_PERMISSIONS. Sequentially
+     * (no {@link #prefetch}) each simulation runs when read, so the rule still stops calling at the first failure;
+     * when prefetching they are all started at once and read in order: the same findings, their round trips overlap
+     * (a failure path then issues the remaining simulations too).
+     */
+    List<Supplier<GatewayResult<List<Facts.Denial>>>> simulations(String roleArn, List<RolePermissions.Grant> grants) {
+        Executor pool = executor;
+        List<Supplier<GatewayResult<List<Facts.Denial>>>> out = new ArrayList<>();
+        for (RolePermissions.Grant grant : grants) {
+            Supplier<GatewayResult<List<Facts.Denial>>> call = () -> aws.iam().simulate(roleArn, grant.actions(), grant.resource());
+            out.add(pool == null ? call : started(call, pool));
+        }
+        return out;
+    }
+
+    /** Runs {@code call} on {@code pool}; reading it rethrows the call's own exception, as the sequential read would. */
+    private static <T> Supplier<T> started(Supplier<T> call, Executor pool) {
+        CompletableFuture<T> future = CompletableFuture.supplyAsync(call, pool);
+        return () -> {
+            try {
+                return future.join();
+            } catch (CompletionException e) {
+                if (e.getCause() instanceof RuntimeException cause) {
+                    throw cause;
+                }
+                if (e.getCause() instanceof Error error) {
+                    throw error;
+                }
+                throw e;
+            }
+        };
     }
 
     public ChannelSpec spec() {

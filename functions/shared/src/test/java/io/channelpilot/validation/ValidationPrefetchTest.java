@@ -63,7 +63,8 @@ class ValidationPrefetchTest {
                     w.schema = Optional.empty();
                 },
                 w -> w.failures.put("GetRole", FakeAws.denied("IAM", "GetRole", "iam:GetRole")),
-                w -> w.failures.put("GetSchema", FakeAws.denied("Glue", "GetSchema", "glue:GetSchema")));
+                w -> w.failures.put("GetSchema", FakeAws.denied("Glue", "GetSchema", "glue:GetSchema")),
+                w -> w.deniedActions.addAll(Set.of("s3tables:PutTableData", "logs:PutLogEvents", "s3:PutObject")));
         for (Consumer<FakeAws> change : worlds) {
             // given the same world twice
             FakeAws sequential = world(change);
@@ -76,6 +77,26 @@ class ValidationPrefetchTest {
             assertThat(actual.verdict()).isEqualTo(expected.verdict());
             assertThat(concurrent.calls).containsExactlyInAnyOrderElementsOf(sequential.calls);
         }
+    }
+
+    @Test
+    void shouldReportTheFirstFailedSimulationWhenSimulationsRunConcurrently() {
+        // given every policy simulation is denied
+        FakeAws sequential = world(w -> w.failures.put("SimulatePrincipalPolicy",
+                FakeAws.denied("IAM", "SimulatePrincipalPolicy", "iam:SimulatePrincipalPolicy")));
+        FakeAws concurrent = world(w -> w.failures.put("SimulatePrincipalPolicy",
+                FakeAws.denied("IAM", "SimulatePrincipalPolicy", "iam:SimulatePrincipalPolicy")));
+        // when
+        ValidationReport expected = ValidationEngine.standard().run(context(sequential));
+        ValidationReport actual = ValidationEngine.standard().run(context(concurrent).prefetch(POOL));
+        // then the same UNKNOWN naming the permission; sequentially the rule still stops at the first failure
+        assertThat(actual.findings()).containsExactlyElementsOf(expected.findings());
+        assertThat(actual.findings(RuleCode.ROLE_PERMISSIONS)).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(Status.UNKNOWN);
+            assertThat(f.remediation()).contains("iam:SimulatePrincipalPolicy");
+        });
+        // one for ROLE_PERMISSIONS (stops at its first failure) + one for ROLE_KMS_PERMISSIONS (the spec's KMS key)
+        assertThat(sequential.calls.stream().filter("SimulatePrincipalPolicy"::equals)).hasSize(2);
     }
 
     @Test
