@@ -40,6 +40,12 @@ public final class ValidationContext {
     private final Supplier<GatewayResult<Facts.BucketEncryption>> dlqEncryption;
     private final Supplier<GatewayResult<Optional<Facts.Role>>> role;
     private final Supplier<Optional<SchemaAnalysis>> analysis;
+    private final Supplier<GatewayResult<Integer>> channelsOnCluster;
+    private final Supplier<GatewayResult<Integer>> channelsOnTopic;
+    private final Supplier<GatewayResult<Optional<Double>>> clusterChannelQuota;
+    private final Supplier<GatewayResult<Optional<Double>>> topicChannelQuota;
+    private final Supplier<GatewayResult<Boolean>> dlqAccessLogging;
+    private final Supplier<GatewayResult<Optional<Facts.LogGroup>>> logGroup;
     /** Set by {@link #prefetch}: where independent lookups may run concurrently; null = all on the caller's thread. */
     private volatile Executor executor;
 
@@ -60,6 +66,12 @@ public final class ValidationContext {
         this.dlqRegion = memo(() -> aws.buckets().region(dlq));
         this.dlqEncryption = memo(() -> aws.buckets().encryption(dlq));
         this.role = memo(() -> aws.iam().role(roleName(spec.infrastructure().serviceRoleArn())));
+        this.channelsOnCluster = memo(() -> aws.msk().countChannels(spec.clusterArn(), Optional.empty()));
+        this.channelsOnTopic = memo(() -> aws.msk().countChannels(spec.clusterArn(), Optional.of(spec.topic())));
+        this.clusterChannelQuota = memo(() -> aws.quotas().quotaByName(settings.quotaServiceCode(), settings.channelsPerClusterQuota()));
+        this.topicChannelQuota = memo(() -> aws.quotas().quotaByName(settings.quotaServiceCode(), settings.channelsPerTopicQuota()));
+        this.dlqAccessLogging = memo(() -> aws.buckets().accessLogging(dlq));
+        this.logGroup = memo(() -> aws.logs().logGroup(spec.infrastructure().logGroup()));
         this.analysis = memo(() -> schema().fold(found -> found.filter(Facts.Schema::isJson).map(Facts.Schema::definition)
                                 .filter(d -> d != null && !d.isBlank()),
                 failure -> Optional.<String>empty()).map(text -> SchemaAnalyzer.analyze(text, spec.partitionColumn())));
@@ -80,7 +92,8 @@ public final class ValidationContext {
         Supplier<?> roleThenTableEncryption = () -> role.get().fold(found -> found.isPresent()
                 ? tableBucketEncryption.get() : null, failure -> null);
         List<Supplier<?>> facts = List.of(analysis, roleThenTableEncryption, clusterFacts, topic, tableBucket,
-                dlqRegion, dlqEncryption);
+                dlqRegion, dlqEncryption, channelsOnCluster, clusterChannelQuota, channelsOnTopic, topicChannelQuota,
+                dlqAccessLogging, logGroup);
         for (Supplier<?> fact : facts) {
             executor.execute(() -> {
                 try {
@@ -181,6 +194,35 @@ public final class ValidationContext {
 
     public GatewayResult<Optional<Facts.Role>> role() {
         return role.get();
+    }
+
+    /** Channels on the spec's cluster (QUOTA_CHANNELS_PER_CLUSTER). */
+    public GatewayResult<Integer> channelsOnCluster() {
+        return channelsOnCluster.get();
+    }
+
+    /** Channels on the spec's topic (QUOTA_CHANNELS_PER_TOPIC). */
+    public GatewayResult<Integer> channelsOnTopic() {
+        return channelsOnTopic.get();
+    }
+
+    /** The Service Quotas value named by {@link ValidationSettings#channelsPerClusterQuota()}. */
+    public GatewayResult<Optional<Double>> clusterChannelQuota() {
+        return clusterChannelQuota.get();
+    }
+
+    /** The Service Quotas value named by {@link ValidationSettings#channelsPerTopicQuota()}. */
+    public GatewayResult<Optional<Double>> topicChannelQuota() {
+        return topicChannelQuota.get();
+    }
+
+    public GatewayResult<Boolean> dlqAccessLogging() {
+        return dlqAccessLogging.get();
+    }
+
+    /** The spec's log group, if it exists. */
+    public GatewayResult<Optional<Facts.LogGroup>> logGroup() {
+        return logGroup.get();
     }
 
     /** The conformance analysis of the registered JSON Schema; empty when there is no readable JSON Schema text. */

@@ -46,12 +46,15 @@ class ValidationPrefetchTest {
             task.run();
         });
         // then every shared fact was fetched before any rule ran, once each
-        assertThat(ran).hasSize(7);
+        assertThat(ran).hasSize(13);
         assertThat(aws.calls).containsExactlyInAnyOrder("GetSchema", "GetRole", "DescribeClusterV2", "DescribeTopic",
-                "GetTableBucket", "GetTableBucketEncryption", "GetBucketLocation", "GetBucketEncryption");
+                "GetTableBucket", "GetTableBucketEncryption", "GetBucketLocation", "GetBucketEncryption", "ListChannels",
+                "ListChannels", "ListServiceQuotas", "ListServiceQuotas", "GetBucketLogging", "DescribeLogGroups");
         ValidationEngine.standard().run(ctx);
         assertThat(aws.calls).containsOnlyOnce("DescribeClusterV2", "DescribeTopic", "GetSchema", "GetRole", "GetTableBucket",
-                "GetTableBucketEncryption", "GetBucketLocation", "GetBucketEncryption");
+                "GetTableBucketEncryption", "GetBucketLocation", "GetBucketEncryption", "GetBucketLogging", "DescribeLogGroups");
+        assertThat(aws.calls.stream().filter("ListChannels"::equals)).hasSize(2);
+        assertThat(aws.calls.stream().filter("ListServiceQuotas"::equals)).hasSize(2);
     }
 
     @Test
@@ -64,7 +67,12 @@ class ValidationPrefetchTest {
                 },
                 w -> w.failures.put("GetRole", FakeAws.denied("IAM", "GetRole", "iam:GetRole")),
                 w -> w.failures.put("GetSchema", FakeAws.denied("Glue", "GetSchema", "glue:GetSchema")),
-                w -> w.deniedActions.addAll(Set.of("s3tables:PutTableData", "logs:PutLogEvents", "s3:PutObject")));
+                w -> w.deniedActions.addAll(Set.of("s3tables:PutTableData", "logs:PutLogEvents", "s3:PutObject")),
+                w -> {
+                    w.channelsOnCluster = 20;
+                    w.failures.put("ListServiceQuotas", FakeAws.denied("Service Quotas", "ListServiceQuotas", "servicequotas:ListServiceQuotas"));
+                    w.failures.put("GetBucketLogging", FakeAws.denied("S3", "GetBucketLogging", "s3:GetBucketLogging"));
+                });
         for (Consumer<FakeAws> change : worlds) {
             // given the same world twice
             FakeAws sequential = world(change);
