@@ -112,9 +112,18 @@ public record ItemState(Intent intent, String correlationId, Validation validati
         }
     }
 
-    /** A mapper that reads the intent contract (records, java.time) and ignores members it does not know. */
+    /**
+     * The process's one mapper that reads the intent contract (records, java.time) and ignores members it does not
+     * know. Shared, not built per caller: a handler and its status recorder then introspect each record type and build
+     * its (de)serializers once per cold start instead of once per mapper. Callers must not reconfigure it.
+     */
     public static ObjectMapper mapper() {
-        return new ObjectMapper().registerModule(new JavaTimeModule())
+        return SharedMapper.INSTANCE;
+    }
+
+    /** Holder: built on first use (class-initialisation is thread-safe), configured once, then only read. */
+    private static final class SharedMapper {
+        static final ObjectMapper INSTANCE = new ObjectMapper().registerModule(new JavaTimeModule())
                 .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
     }
 

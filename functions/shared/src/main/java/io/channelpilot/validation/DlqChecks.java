@@ -49,7 +49,7 @@ final class DlqChecks {
     }
 
     static Check accessLogging() {
-        return Check.of(RuleCode.DLQ_ACCESS_LOGGING, ctx -> ctx.aws().buckets().accessLogging(bucket(ctx)).fold(on -> on
+        return Check.of(RuleCode.DLQ_ACCESS_LOGGING, ctx -> ctx.dlqAccessLogging().fold(on -> on
                         ? RuleCode.DLQ_ACCESS_LOGGING.pass("DLQ bucket has server access logging.")
                         : RuleCode.DLQ_ACCESS_LOGGING.fail("DLQ bucket " + bucket(ctx) + " has no server access logging.",
                                 "Enable server access logging on " + bucket(ctx) + " so reads of dead-lettered data are audited."),

@@ -32,7 +32,7 @@ final class LogGroupChecks {
     static Check encryption() {
         return Check.of(RuleCode.LOG_GROUP_ENCRYPTION, ctx -> {
             String name = ctx.spec().infrastructure().logGroup();
-            return ctx.aws().logs().logGroup(name).fold(group -> {
+            return ctx.logGroup().fold(group -> {
                 if (group.isEmpty()) {
                     return RuleCode.LOG_GROUP_ENCRYPTION.pass("Log group " + name + " does not exist yet; Provision creates it"
                             + ctx.spec().infrastructure().kmsKey().map(k -> " encrypted with " + k).orElse("") + ".");

@@ -20,18 +20,18 @@ final class QuotaChecks {
     static Check perCluster() {
         return Check.of(RuleCode.QUOTA_CHANNELS_PER_CLUSTER, ctx -> evaluate(RuleCode.QUOTA_CHANNELS_PER_CLUSTER, ctx,
                 ctx.settings().channelsPerClusterQuota(), "QUOTA_NAME_CHANNELS_PER_CLUSTER",
-                ctx.aws().msk().countChannels(ctx.spec().clusterArn(), Optional.empty()), "cluster " + ctx.cluster().name()));
+                ctx.channelsOnCluster(), ctx.clusterChannelQuota(), "cluster " + ctx.cluster().name()));
     }
 
     static Check perTopic() {
         return Check.of(RuleCode.QUOTA_CHANNELS_PER_TOPIC, ctx -> evaluate(RuleCode.QUOTA_CHANNELS_PER_TOPIC, ctx,
                 ctx.settings().channelsPerTopicQuota(), "QUOTA_NAME_CHANNELS_PER_TOPIC",
-                ctx.aws().msk().countChannels(ctx.spec().clusterArn(), Optional.of(ctx.spec().topic())), "topic " + ctx.spec().topic()));
+                ctx.channelsOnTopic(), ctx.topicChannelQuota(), "topic " + ctx.spec().topic()));
     }
 
     private static Finding evaluate(RuleCode rule, ValidationContext ctx, String quotaName, String setting,
-                                    GatewayResult<Integer> count, String scope) {
-        return ctx.aws().quotas().quotaByName(ctx.settings().quotaServiceCode(), quotaName).fold(quota -> {
+                                    GatewayResult<Integer> count, GatewayResult<Optional<Double>> quotaLookup, String scope) {
+        return quotaLookup.fold(quota -> {
             if (quota.isEmpty()) {
                 return rule.unknown("Service Quotas has no quota named '" + quotaName + "' for service "
                                 + ctx.settings().quotaServiceCode() + ".",

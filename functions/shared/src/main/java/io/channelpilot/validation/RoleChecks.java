@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /** Service execution role rules: trust policy, permissions by policy simulation, KMS permissions. */
@@ -39,8 +40,9 @@ final class RoleChecks {
                 return missingRole(RuleCode.ROLE_PERMISSIONS, ctx);
             }
             List<Facts.Denial> denied = new ArrayList<>();
-            for (RolePermissions.Grant grant : RolePermissions.required(ctx.spec())) {
-                GatewayResult<List<Facts.Denial>> result = ctx.aws().iam().simulate(role.get().arn(), grant.actions(), grant.resource());
+            for (Supplier<GatewayResult<List<Facts.Denial>>> simulation
+                    : ctx.simulations(role.get().arn(), RolePermissions.required(ctx.spec()))) {
+                GatewayResult<List<Facts.Denial>> result = simulation.get();
                 if (result instanceof GatewayResult.Failed<List<Facts.Denial>> failed) {
                     return RuleCode.ROLE_PERMISSIONS.unknown(failed.failure());
                 }

@@ -7,6 +7,7 @@ import io.channelpilot.gateway.Gateways;
 import io.channelpilot.model.TestSpecs;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -53,8 +54,9 @@ public final class FakeAws implements Gateways.MskGateway, Gateways.SchemaRegist
     public Optional<Double> bytesIn = Optional.of(5e6);
     /** Schemas by {@code registry/name}; a name not listed answers {@link #schema}. */
     public Map<String, Optional<Facts.Schema>> schemasByName = new HashMap<>();
-    public Map<String, GatewayFailure> failures = new HashMap<>();
-    public List<String> calls = new ArrayList<>();
+    public Map<String, GatewayFailure> failures = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Synchronized: {@link ValidationContext#prefetch} may call from several threads. */
+    public List<String> calls = Collections.synchronizedList(new ArrayList<>());
 
     public Gateways.All gateways() {
         return new Gateways.All(this, this, this, this, this, this, this, this);

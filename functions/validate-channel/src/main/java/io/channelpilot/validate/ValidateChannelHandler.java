@@ -9,6 +9,9 @@ import io.channelpilot.validation.ValidationSettings;
 import java.time.Clock;
 import io.channelpilot.time.TimeSource;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import software.amazon.lambda.powertools.logging.PowertoolsLogging;
 import software.amazon.lambda.powertools.metrics.Metrics;
 import software.amazon.lambda.powertools.metrics.MetricsFactory;
@@ -40,11 +43,16 @@ import software.amazon.lambda.powertools.metrics.MetricsFactory;
 public final class ValidateChannelHandler implements RequestHandler<Map<String, Object>, Map<String, Object>> {
 
     private static final Metrics METRICS = MetricsFactory.getMetricsInstance();
+    /** At most this many AWS lookups of one validation in flight at once (there are eight shared facts). */
+    static final int PREFETCH_THREADS = 4;
     private final ValidateChannelService service;
 
-    /** Lambda entry point: clients are built once per instance (SnapStart-friendly). */
+    /**
+     * Lambda entry point: clients are built once per instance (SnapStart-friendly); the shared AWS facts of a
+     * validation are fetched concurrently on a small bounded pool, so their network latencies overlap.
+     */
     public ValidateChannelHandler() {
-        this(System.getenv());
+        this(System.getenv(), TimeSource.system(), Optional.of(prefetchPool()));
         ValidatePriming.register(System.getenv()); // SnapStart: primes SDK clients and Jackson before the snapshot
     }
 
@@ -54,8 +62,21 @@ public final class ValidateChannelHandler implements RequestHandler<Map<String, 
 
     /** The local world's entry point: its virtual clock instead of the system one. */
     public ValidateChannelHandler(Map<String, String> env, TimeSource time) {
+        this(env, time, Optional.empty());
+    }
+
+    private ValidateChannelHandler(Map<String, String> env, TimeSource time, Optional<ExecutorService> prefetch) {
         this(new ValidateChannelService(StackSettings.from(env), ValidationSettings.from(env),
-                AwsClients.from(env).gateways(time.clock()), ValidationEngine.standard(), METRICS));
+                AwsClients.from(env).gateways(time.clock()), ValidationEngine.standard(), METRICS, prefetch.map(p -> p)));
+    }
+
+    /** Daemon threads, created on first use: an idle pool never keeps the runtime alive or costs init time. */
+    static ExecutorService prefetchPool() {
+        return Executors.newFixedThreadPool(PREFETCH_THREADS, task -> {
+            Thread thread = new Thread(task, "validate-prefetch");
+            thread.setDaemon(true);
+            return thread;
+        });
     }
 
     public ValidateChannelHandler(ValidateChannelService service) {

@@ -10,6 +10,8 @@ import io.channelpilot.validation.ValidationReport;
 import io.channelpilot.validation.ValidationSettings;
 import io.channelpilot.workflow.AwsThrottled;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Executor;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,9 +27,21 @@ public final class ValidateChannelService {
     private final Gateways.All aws;
     private final ValidationEngine engine;
     private final Metrics metrics;
+    private final Optional<Executor> prefetch;
 
+    /** Sequential: every AWS lookup on the caller's thread, in rule order (the local world and tests). */
     public ValidateChannelService(StackSettings stack, ValidationSettings settings, Gateways.All aws, ValidationEngine engine,
                                   Metrics metrics) {
+        this(stack, settings, aws, engine, metrics, Optional.empty());
+    }
+
+    /**
+     * With {@code prefetch}, the shared read-only facts (cluster, topic, schema + analysis, buckets, role) are fetched
+     * concurrently on it while the rules run in order ({@link ValidationContext#prefetch}); the report is the same.
+     */
+    public ValidateChannelService(StackSettings stack, ValidationSettings settings, Gateways.All aws, ValidationEngine engine,
+                                  Metrics metrics, Optional<Executor> prefetch) {
+        this.prefetch = prefetch;
         this.stack = stack;
         this.settings = settings;
         this.aws = aws;
@@ -37,7 +51,9 @@ public final class ValidateChannelService {
 
     @SuppressWarnings("unchecked")
     public Map<String, Object> validate(ValidateCommand command) {
-        ValidationReport report = engine.run(new ValidationContext(command.desired(), stack, command.needs(), settings, aws));
+        ValidationContext context = new ValidationContext(command.desired(), stack, command.needs(), settings, aws);
+        prefetch.ifPresent(context::prefetch);
+        ValidationReport report = engine.run(context);
         // One structured line per decision; only codes and names, never schema text or record payloads.
         LOG.info("validated cluster={} topic={} channel={} verdict={} correlationId={} failed={} unknown={}",
                 report.clusterArn(), report.topic(), report.channelName(), report.verdict(), command.correlationId(),
