@@ -4,10 +4,12 @@ import io.channelpilot.dlq.DlqCause;
 import io.channelpilot.dlq.DlqObjectResult;
 import io.channelpilot.redrive.RecordId;
 import io.channelpilot.redrive.RedriveRequest;
+import io.channelpilot.redrive.RedriveCode;
 import io.channelpilot.redrive.RedriveTask;
 import io.channelpilot.redrive.RedriveTaskStore;
 import io.channelpilot.redrive.TokenBucket;
 import io.channelpilot.time.Sleeper;
+import io.channelpilot.workflow.InvalidTaskInput;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,8 +54,10 @@ public final class BatchWorker implements AutoCloseable {
     }
 
     public BatchResult run(BatchInput input) {
-        RedriveTask task = store.find(input.taskId()).orElseThrow(() ->
-                new IllegalStateException("redrive task " + input.taskId() + " does not exist"));
+        // The same coded refusal as redrive-control's: a Map child for a task that is gone cannot succeed on retry.
+        RedriveTask task = store.find(input.taskId()).orElseThrow(() -> new InvalidTaskInput(
+                InvalidTaskInput.Code.INPUT_FIELD_INVALID, "BatchInput.taskId",
+                RedriveCode.TASK_NOT_FOUND + ": no redrive task with this id", RedriveCode.TASK_NOT_FOUND.remediation()));
         Tally tally = new Tally();
         if (!task.state().isActive()) {
             return result(input, "TASK_NOT_ACTIVE", tally);

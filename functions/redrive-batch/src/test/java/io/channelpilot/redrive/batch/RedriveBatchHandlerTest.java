@@ -1,6 +1,7 @@
 package io.channelpilot.redrive.batch;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -10,6 +11,7 @@ import io.channelpilot.redrive.RedriveRequest;
 import io.channelpilot.redrive.RedriveTask;
 import io.channelpilot.redrive.TaskState;
 import io.channelpilot.time.VirtualClock;
+import io.channelpilot.workflow.InvalidTaskInput;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
@@ -48,6 +50,26 @@ class RedriveBatchHandlerTest {
         assertThat(result.path("outcome").asText()).isEqualTo("TASK_NOT_ACTIVE");
         assertThat(result.path("batchKey").asText()).hasSize(24);
         assertThat(opened).isEmpty();
+    }
+
+    @Test
+    void shouldRefuseWithACodedErrorNamingTheFieldWhenTheTaskDoesNotExist() {
+        // given: no task at all in the ledger
+        VirtualClock clock = VirtualClock.startingAt(Instant.parse("2026-05-01T10:00:00Z"));
+        BatchWorker worker = new BatchWorker(new InMemoryRedriveTaskStore(), (b, k, t, sink) -> {
+            throw new AssertionError("an unknown task must not read DLQ objects");
+        }, arn -> {
+            throw new AssertionError("an unknown task must not connect to Kafka");
+        }, clock, clock);
+
+        // when / then
+        assertThatThrownBy(() -> new RedriveBatchHandler(worker).handleRequest(
+                new ByteArrayInputStream(Files.readAllBytes(event())), new ByteArrayOutputStream(), new TestContext()))
+                .isInstanceOfSatisfying(InvalidTaskInput.class, e -> {
+                    assertThat(e.inputCode()).isEqualTo(InvalidTaskInput.Code.INPUT_FIELD_INVALID);
+                    assertThat(e.field()).isEqualTo("BatchInput.taskId");
+                    assertThat(e.getMessage()).contains("TASK_NOT_FOUND").contains("Remediation:");
+                });
     }
 
     @Test
