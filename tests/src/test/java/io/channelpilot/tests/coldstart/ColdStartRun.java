@@ -93,8 +93,9 @@ record ColdStartRun(String mode, long totalMs, long jvmToMainMs, long initMs, lo
 
     /**
      * What a first invoke from a deployment zip must show: no linkage error anywhere in the child's output (a class
-     * the zip lacks), an answer (a result, or the function's own error such as ChannelNotReady, which is the response
-     * Lambda returns for it) and every step of the SnapStart priming its constructor registered primed.
+     * the zip lacks), an answer (a result, or the function's own coded error from {@code io.channelpilot.workflow} such
+     * as ChannelNotReady, which is the response Lambda returns for it — not a crash) and every step of the SnapStart
+     * priming its constructor registered primed.
      */
     void assertAnsweredFromItsZip(String module) {
         if (outcome.startsWith("LINKAGE") || !linkageLine.isEmpty()) {
@@ -102,7 +103,10 @@ record ColdStartRun(String mode, long totalMs, long jvmToMainMs, long initMs, lo
                     + " (child output: %s)", module, module, module, module,
                     outcome.startsWith("LINKAGE") ? outcome.substring("LINKAGE ".length()) : linkageLine, err);
         }
-        assertThat(outcome).as("%s first invoke from its zip answered (%s)", module, err).matches("ok|error .*");
+        // An answer is a result or one of the product's coded workflow errors (what Lambda returns as the function's
+        // error response); a crash such as a NullPointerException is not an answer.
+        assertThat(outcome).as("%s first invoke from its zip answered with a result or a coded workflow error (%s)",
+                module, err).matches("ok|error io\\.channelpilot\\.workflow\\.[A-Za-z]+: (?s).*");
         if (outcome.equals("ok")) {
             assertThat(responseBytes).as(module + " response").isGreaterThan(0);
         }
