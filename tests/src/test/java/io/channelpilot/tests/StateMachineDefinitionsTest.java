@@ -2,6 +2,8 @@ package io.channelpilot.tests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.local.sfn.asl.StateMachineDef;
 import io.channelpilot.local.sfn.template.SamTemplate;
 import io.channelpilot.local.sfn.template.StateMachineResource;
@@ -9,6 +11,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -60,5 +63,37 @@ class StateMachineDefinitionsTest {
         for (StateMachineResource sm : template.stateMachines()) {
             assertThat(StateMachineDef.parse(sm.definition())).as(sm.logicalId()).isNotNull();
         }
+    }
+
+    /**
+     * An input that breaks a task's contract ({@code InvalidTaskInput}) fails the same way on every attempt, so a Retry
+     * that catches every error ({@code States.ALL}, {@code States.TaskFailed}) must first name it with MaxAttempts 0:
+     * the first matching retrier applies, and 0 means never retried.
+     */
+    @Test
+    void shouldNeverRetryAnInputContractErrorWhereARetryCatchesEveryError() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        List<String> broadRetries = new ArrayList<>();
+        try (Stream<Path> files = Files.list(Repo.root().resolve("statemachine"))) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".asl.json")).toList()) {
+                for (JsonNode retry : json.readTree(file.toFile()).findValues("Retry")) {
+                    boolean contractErrorStopped = false;
+                    for (JsonNode retrier : retry) {
+                        List<String> errors = new ArrayList<>();
+                        retrier.path("ErrorEquals").forEach(e -> errors.add(e.asText()));
+                        if (errors.contains("io.channelpilot.workflow.InvalidTaskInput")
+                                && retrier.path("MaxAttempts").asInt(3) == 0) {
+                            contractErrorStopped = true;
+                        }
+                        if (errors.contains("States.ALL") || errors.contains("States.TaskFailed")) {
+                            broadRetries.add(file.getFileName() + ": " + errors);
+                            assertThat(contractErrorStopped).as("%s: a retrier before %s must stop InvalidTaskInput "
+                                    + "(MaxAttempts 0)", file.getFileName(), errors).isTrue();
+                        }
+                    }
+                }
+            }
+        }
+        assertThat(broadRetries).as("the product has broad retries to guard").isNotEmpty();
     }
 }
