@@ -9,6 +9,7 @@ import io.channelpilot.gateway.SdkChannelGateway;
 import io.channelpilot.notify.ItemState;
 import io.channelpilot.store.DynamoDbStatusStore;
 import io.channelpilot.time.Sleeper;
+import io.channelpilot.workflow.TaskInputs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -69,12 +70,7 @@ public final class PollChannelHandler implements RequestStreamHandler {
     }
 
     private JsonNode read(InputStream input) {
-        try {
-            return mapper.readTree(input);
-        } catch (IOException e) {
-            // Jackson's message can quote the input; only the fact is kept.
-            throw new io.channelpilot.workflow.InvalidTaskInput(io.channelpilot.workflow.InvalidTaskInput.Code.INPUT_NOT_OBJECT,
-                    "$", "is not JSON", "Pass the poll input the state machine builds (events/poll-channel/active.json).");
-        }
+        return TaskInputs.readJson(mapper, input,
+                "Pass the poll input the state machine builds (events/poll-channel/active.json).");
     }
 }

@@ -19,7 +19,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Clock;
 import io.channelpilot.time.TimeSource;
-import io.channelpilot.workflow.InvalidTaskInput;
+import io.channelpilot.workflow.TaskInputs;
 import java.util.Map;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.lambda.powertools.logging.PowertoolsLogging;
@@ -107,12 +107,7 @@ public final class ProvisionChannelHandler implements RequestStreamHandler {
     }
 
     private com.fasterxml.jackson.databind.JsonNode read(InputStream input) {
-        try {
-            return mapper.readTree(input);
-        } catch (IOException e) {
-            // Jackson's message can quote the input; only the location is kept.
-            throw new InvalidTaskInput(InvalidTaskInput.Code.INPUT_NOT_OBJECT, "$", "is not JSON",
-                    "Pass the Map item the state machine builds (events/provision-channel/create.json).");
-        }
+        return TaskInputs.readJson(mapper, input,
+                "Pass the Map item the state machine builds (events/provision-channel/create.json).");
     }
 }

@@ -11,6 +11,7 @@ import io.channelpilot.retention.InMemoryOutstandingStore;
 import io.channelpilot.retention.RetentionSettings;
 import io.channelpilot.notify.RenderedNotification;
 import io.channelpilot.store.InMemoryStatusStore;
+import io.channelpilot.testing.TestLambdaContext;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -52,7 +53,7 @@ class ReconcileHandlerTest {
     private JsonNode invoke(String event) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (InputStream in = Files.newInputStream(EVENTS.resolve(event))) {
-            handler.handleRequest(in, out, new TestContext());
+            handler.handleRequest(in, out, new TestLambdaContext("reconcile"));
         }
         return JSON.readTree(out.toByteArray());
     }

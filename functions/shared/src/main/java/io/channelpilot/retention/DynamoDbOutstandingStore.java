@@ -2,6 +2,7 @@ package io.channelpilot.retention;
 
 import io.channelpilot.dlq.DlqCause;
 import io.channelpilot.store.ChannelKey;
+import io.channelpilot.store.DynamoDbStatusStore;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -136,7 +137,7 @@ public final class DynamoDbOutstandingStore implements OutstandingStore {
     }
 
     private static String pk(String clusterArn) {
-        return "CLUSTER#" + clusterArn;
+        return DynamoDbStatusStore.clusterPartitionKey(clusterArn); // the status table's layout, owned there
     }
 
     private static AttributeValue s(String v) {

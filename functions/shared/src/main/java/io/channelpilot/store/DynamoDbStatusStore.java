@@ -163,17 +163,7 @@ public final class DynamoDbStatusStore implements StatusStore {
 
     @Override
     public boolean claimEvent(String eventId, Duration ttl) {
-        Instant now = clock.instant();
-        Map<String, AttributeValue> item = Map.of("pk", s("EVENT#" + eventId), "sk", s("CLAIM"),
-                "expiresAt", n(now.plus(ttl).getEpochSecond()));
-        try {
-            dynamo.putItem(r -> r.tableName(table).item(item)
-                    .conditionExpression("attribute_not_exists(pk) OR expiresAt < :now")
-                    .expressionAttributeValues(Map.of(":now", n(now.getEpochSecond()))));
-            return true;
-        } catch (ConditionalCheckFailedException duplicate) {
-            return false;
-        }
+        return claim("EVENT#" + eventId, ttl);
     }
 
     @Override
@@ -207,8 +197,13 @@ public final class DynamoDbStatusStore implements StatusStore {
 
     @Override
     public boolean claimNotification(String dedupeKey, Duration ttl) {
+        return claim("NOTIFY#" + dedupeKey, ttl);
+    }
+
+    /** First writer wins until {@code ttl} has passed; an expired claim (TTL deletes lazily) can be taken again. */
+    private boolean claim(String partitionKey, Duration ttl) {
         Instant now = clock.instant();
-        Map<String, AttributeValue> item = Map.of("pk", s("NOTIFY#" + dedupeKey), "sk", s("CLAIM"),
+        Map<String, AttributeValue> item = Map.of("pk", s(partitionKey), "sk", s("CLAIM"),
                 "expiresAt", n(now.plus(ttl).getEpochSecond()));
         try {
             dynamo.putItem(r -> r.tableName(table).item(item)
@@ -263,6 +258,11 @@ public final class DynamoDbStatusStore implements StatusStore {
     }
 
     private static String pk(String clusterArn) {
+        return clusterPartitionKey(clusterArn);
+    }
+
+    /** The partition of a cluster's items in the status table; other stores sharing the table key by it too. */
+    public static String clusterPartitionKey(String clusterArn) {
         return "CLUSTER#" + clusterArn;
     }
 

@@ -88,13 +88,7 @@ public final class InMemoryStatusStore implements StatusStore {
 
     @Override
     public synchronized boolean claimEvent(String eventId, Duration ttl) {
-        Instant now = clock.instant();
-        Instant until = claims.get(eventId);
-        if (until != null && until.isAfter(now)) {
-            return false;
-        }
-        claims.put(eventId, now.plus(ttl));
-        return true;
+        return claim(claims, eventId, ttl);
     }
 
     @Override
@@ -107,12 +101,17 @@ public final class InMemoryStatusStore implements StatusStore {
 
     @Override
     public synchronized boolean claimNotification(String dedupeKey, Duration ttl) {
+        return claim(notifications, dedupeKey, ttl);
+    }
+
+    /** First caller wins until {@code ttl} has passed, as the DynamoDB store's conditional put. */
+    private boolean claim(Map<String, Instant> claimed, String key, Duration ttl) {
         Instant now = clock.instant();
-        Instant until = notifications.get(dedupeKey);
+        Instant until = claimed.get(key);
         if (until != null && until.isAfter(now)) {
             return false;
         }
-        notifications.put(dedupeKey, now.plus(ttl));
+        claimed.put(key, now.plus(ttl));
         return true;
     }
 

@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import io.channelpilot.model.ClusterArn;
 import io.channelpilot.model.Home;
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -20,6 +22,18 @@ import java.util.Optional;
 public final class TaskInputs {
 
     private TaskInputs() {
+    }
+
+    /**
+     * The raw task input as a tree; bytes that are not JSON are {@code INPUT_NOT_OBJECT} at {@code $}. Jackson's message
+     * is not passed on: it can quote the input (which may be a record payload).
+     */
+    public static JsonNode readJson(ObjectMapper mapper, InputStream input, String remediation) {
+        try {
+            return mapper.readTree(input);
+        } catch (IOException e) {
+            throw new InvalidTaskInput(InvalidTaskInput.Code.INPUT_NOT_OBJECT, "$", "is not JSON", remediation);
+        }
     }
 
     /** The input must be an object; {@code null} (no input) counts as not an object. */

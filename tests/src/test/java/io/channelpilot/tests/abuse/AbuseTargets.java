@@ -25,6 +25,7 @@ import io.channelpilot.resolve.ResolveIntentsHandler;
 import io.channelpilot.spec.Resolution;
 import io.channelpilot.spec.SpecResolver;
 import io.channelpilot.spec.TagProblem;
+import io.channelpilot.testing.TestLambdaContext;
 import io.channelpilot.validate.ValidateChannelHandler;
 import io.channelpilot.workflow.WorkflowError;
 import java.io.ByteArrayInputStream;
@@ -89,7 +90,7 @@ final class AbuseTargets {
     private JsonNode stream(String target, Supplier<RequestStreamHandler> factory, byte[] input) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         handlers.computeIfAbsent(target, t -> factory.get()).handleRequest(new ByteArrayInputStream(input), out,
-                new TestContext(target));
+                new TestLambdaContext(target));
         return JSON.readTree(out.toByteArray());
     }
 
@@ -122,7 +123,8 @@ final class AbuseTargets {
         Map<String, Object> map = JSON.readValue(input, new TypeReference<>() { });
         ValidateChannelHandler handler = new ValidateChannelHandler(env);
         try {
-            return AbuseOutcome.of("NO_ERROR", String.valueOf(handler.handleRequest(map, new TestContext("validate-channel"))));
+            return AbuseOutcome.of("NO_ERROR",
+                    String.valueOf(handler.handleRequest(map, new TestLambdaContext("validate-channel"))));
         } catch (WorkflowError e) {
             return AbuseOutcome.of(e.code(), e.getMessage());
         }

@@ -36,8 +36,6 @@ import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
 import software.amazon.awssdk.services.cloudwatchlogs.CloudWatchLogsClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.kafka.KafkaClient;
@@ -331,31 +329,8 @@ final class FaultSuite implements AutoCloseable {
 
     /** Every record on the redrive topic carrying the redrive-of header (the copies). */
     List<ConsumerRecord<byte[], byte[]>> redrivenCopies() {
-        List<ConsumerRecord<byte[], byte[]>> out = new ArrayList<>();
-        try (KafkaConsumer<byte[], byte[]> c = world.kafka().newConsumer(CLUSTER)) {
-            List<TopicPartition> parts = new ArrayList<>();
-            for (int p = 0; p < world.kafka().partitionCount(CLUSTER, REDRIVE_TOPIC); p++) {
-                parts.add(new TopicPartition(REDRIVE_TOPIC, p));
-            }
-            c.assign(parts);
-            c.seekToBeginning(parts);
-            Map<TopicPartition, Long> end = c.endOffsets(parts);
-            Map<TopicPartition, Long> start = c.beginningOffsets(parts);
-            long total = parts.stream().mapToLong(tp -> end.get(tp) - start.get(tp)).sum();
-            long read = 0;
-            int empty = 0;
-            while (read < total && empty < 20) {
-                var batch = c.poll(Duration.ofMillis(500));
-                empty = batch.isEmpty() ? empty + 1 : 0;
-                for (ConsumerRecord<byte[], byte[]> r : batch) {
-                    read++;
-                    if (r.headers().lastHeader(RedriveHeaders.REDRIVE_OF) != null) {
-                        out.add(r);
-                    }
-                }
-            }
-        }
-        return out;
+        return world.kafka().readAll(CLUSTER, REDRIVE_TOPIC).stream()
+                .filter(r -> r.headers().lastHeader(RedriveHeaders.REDRIVE_OF) != null).toList();
     }
 
     static String header(ConsumerRecord<byte[], byte[]> r, String name) {

@@ -31,8 +31,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -226,25 +224,9 @@ class RedactionMarkerTest {
     /** Keys, values and headers of every record in the topic. */
     private static String topicText() {
         StringBuilder text = new StringBuilder();
-        try (KafkaConsumer<byte[], byte[]> c = world.kafka().newConsumer(CLUSTER)) {
-            List<TopicPartition> parts = new ArrayList<>();
-            for (int p = 0; p < world.kafka().partitionCount(CLUSTER, TOPIC); p++) {
-                parts.add(new TopicPartition(TOPIC, p));
-            }
-            c.assign(parts);
-            c.seekToBeginning(parts);
-            Map<TopicPartition, Long> end = c.endOffsets(parts);
-            long total = end.values().stream().mapToLong(Long::longValue).sum();
-            long seen = 0;
-            for (int empty = 0; seen < total && empty < 20; ) {
-                var batch = c.poll(Duration.ofMillis(500));
-                empty = batch.isEmpty() ? empty + 1 : 0;
-                for (ConsumerRecord<byte[], byte[]> r : batch) {
-                    seen++;
-                    text.append(new String(r.key(), StandardCharsets.UTF_8)).append(' ')
-                            .append(new String(r.value(), StandardCharsets.UTF_8)).append('\n');
-                }
-            }
+        for (ConsumerRecord<byte[], byte[]> r : world.kafka().readAll(CLUSTER, TOPIC)) {
+            text.append(new String(r.key(), StandardCharsets.UTF_8)).append(' ')
+                    .append(new String(r.value(), StandardCharsets.UTF_8)).append('\n');
         }
         return text.toString();
     }

@@ -10,6 +10,7 @@ import io.channelpilot.redrive.DynamoDbRedriveTaskStore;
 import io.channelpilot.redrive.RedriveJson;
 import io.channelpilot.time.Sleeper;
 import io.channelpilot.time.TimeSource;
+import io.channelpilot.workflow.TaskInputs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -72,15 +73,10 @@ public final class RedriveBatchHandler implements RequestStreamHandler, AutoClos
                 new MskKafkaConnector(KafkaSettings.from(env), clients::kafka), clock, sleeper);
     }
 
-    /** Unparseable bytes are a coded input error; Jackson's message (which can quote the input) is not passed on. */
     private static com.fasterxml.jackson.databind.JsonNode read(InputStream input) {
-        try {
-            com.fasterxml.jackson.databind.JsonNode node = MAPPER.readTree(input);
-            return node == null ? com.fasterxml.jackson.databind.node.NullNode.getInstance() : node;
-        } catch (IOException e) {
-            throw new io.channelpilot.workflow.InvalidTaskInput(io.channelpilot.workflow.InvalidTaskInput.Code.INPUT_NOT_OBJECT,
-                    "$", "is not JSON", "Invoke the function only from the redrive-dlq state machine.");
-        }
+        com.fasterxml.jackson.databind.JsonNode node = TaskInputs.readJson(MAPPER, input,
+                "Invoke the function only from the redrive-dlq state machine.");
+        return node == null ? com.fasterxml.jackson.databind.node.NullNode.getInstance() : node;
     }
 
     /** Closes the Kafka connections kept between invocations (Lambda never calls this; the local world does on shutdown). */

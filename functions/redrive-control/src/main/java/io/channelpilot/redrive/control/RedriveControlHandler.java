@@ -9,6 +9,7 @@ import io.channelpilot.gateway.SnsNotificationPublisher;
 import io.channelpilot.notify.NotificationRenderer;
 import io.channelpilot.redrive.DynamoDbRedriveTaskStore;
 import io.channelpilot.retention.DynamoDbOutstandingStore;
+import io.channelpilot.workflow.TaskInputs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -65,14 +66,9 @@ public final class RedriveControlHandler implements RequestStreamHandler {
                 new DynamoDbOutstandingStore(clients.dynamoDb(), config.statusTable(), clock), clock);
     }
 
-    /** Unparseable bytes are a coded input error; Jackson's message (which can quote the input) is not passed on. */
     private static com.fasterxml.jackson.databind.JsonNode read(InputStream input) {
-        try {
-            com.fasterxml.jackson.databind.JsonNode node = MAPPER.readTree(input);
-            return node == null ? com.fasterxml.jackson.databind.node.NullNode.getInstance() : node;
-        } catch (IOException e) {
-            throw new io.channelpilot.workflow.InvalidTaskInput(io.channelpilot.workflow.InvalidTaskInput.Code.INPUT_NOT_OBJECT,
-                    "$", "is not JSON", "Invoke the function only from the redrive-dlq state machine.");
-        }
+        com.fasterxml.jackson.databind.JsonNode node = TaskInputs.readJson(MAPPER, input,
+                "Invoke the function only from the redrive-dlq state machine.");
+        return node == null ? com.fasterxml.jackson.databind.node.NullNode.getInstance() : node;
     }
 }

@@ -424,31 +424,8 @@ class RedriveEndToEndTest {
 
     /** Records beyond the originals (21 of them, offsets per partition), i.e. every copy. */
     static List<ConsumerRecord<byte[], byte[]>> recordsAfter(long originals) {
-        List<ConsumerRecord<byte[], byte[]>> out = new ArrayList<>();
-        try (KafkaConsumer<byte[], byte[]> c = world.kafka().newConsumer(CLUSTER)) {
-            List<TopicPartition> parts = new ArrayList<>();
-            for (int p = 0; p < world.kafka().partitionCount(CLUSTER, TOPIC); p++) {
-                parts.add(new TopicPartition(TOPIC, p));
-            }
-            c.assign(parts);
-            c.seekToBeginning(parts);
-            Map<TopicPartition, Long> end = c.endOffsets(parts);
-            Map<TopicPartition, Long> start = c.beginningOffsets(parts);
-            long total = parts.stream().mapToLong(tp -> end.get(tp) - start.get(tp)).sum();
-            int empty = 0;
-            List<ConsumerRecord<byte[], byte[]>> all = new ArrayList<>();
-            while (all.size() < total && empty < 20) {
-                var batch = c.poll(Duration.ofMillis(500));
-                empty = batch.isEmpty() ? empty + 1 : 0;
-                batch.forEach(all::add);
-            }
-            for (ConsumerRecord<byte[], byte[]> r : all) {
-                if (r.headers().lastHeader(RedriveHeaders.REDRIVE_OF) != null) {
-                    out.add(r);
-                }
-            }
-        }
-        return out;
+        return world.kafka().readAll(CLUSTER, TOPIC).stream()
+                .filter(r -> r.headers().lastHeader(RedriveHeaders.REDRIVE_OF) != null).toList();
     }
 
     static String header(ConsumerRecord<byte[], byte[]> r, String name) {

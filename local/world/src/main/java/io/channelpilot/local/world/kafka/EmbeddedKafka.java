@@ -22,11 +22,13 @@ import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.NewPartitions;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.header.internals.RecordHeader;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -194,6 +196,32 @@ public final class EmbeddedKafka implements AutoCloseable {
             out.add(await(f, "produce to " + topic));
         }
         return out;
+    }
+
+    /**
+     * Every record of the topic from its log start up to the end offsets at the time of the call, partition by
+     * partition as polled: for checks and reports (what a redrive re-produced, what a topic holds). Gives up after
+     * 20 empty polls rather than waiting for ever on a broker that lost records.
+     */
+    public List<ConsumerRecord<byte[], byte[]>> readAll(String cluster, String topic) {
+        try (KafkaConsumer<byte[], byte[]> consumer = newConsumer(cluster)) {
+            List<TopicPartition> parts = new ArrayList<>();
+            for (int p = 0; p < partitionCount(cluster, topic); p++) {
+                parts.add(new TopicPartition(topic, p));
+            }
+            consumer.assign(parts);
+            consumer.seekToBeginning(parts);
+            Map<TopicPartition, Long> end = consumer.endOffsets(parts);
+            Map<TopicPartition, Long> start = consumer.beginningOffsets(parts);
+            long total = parts.stream().mapToLong(tp -> end.get(tp) - start.get(tp)).sum();
+            List<ConsumerRecord<byte[], byte[]>> out = new ArrayList<>();
+            for (int empty = 0; out.size() < total && empty < 20; ) {
+                var batch = consumer.poll(Duration.ofMillis(500));
+                empty = batch.isEmpty() ? empty + 1 : 0;
+                batch.forEach(out::add);
+            }
+            return out;
+        }
     }
 
     /**

@@ -112,6 +112,21 @@ class EmbeddedKafkaTest {
                 .hasMessageContaining("orders-cluster");
     }
 
+    @Test
+    void shouldReadEveryRecordOfEveryPartitionWhenAskedForTheWholeTopic() {
+        // given: records on both partitions of a topic
+        kafka.createTopic("billing-cluster", "whole", 2, Map.of());
+        kafka.produceAll("billing-cluster", "whole", List.of(bytes("{\"n\":1}"), bytes("{\"n\":2}"), bytes("{\"n\":3}")));
+        kafka.produce("billing-cluster", "whole", bytes("k"), bytes("{\"n\":4}"), Map.of());
+
+        // when
+        List<ConsumerRecord<byte[], byte[]>> all = kafka.readAll("billing-cluster", "whole");
+
+        // then: the same records an independent consumer sees, by partition and offset
+        assertThat(all).extracting(r -> r.partition() + ":" + r.offset()).containsExactlyInAnyOrderElementsOf(
+                readAll("billing-cluster", "whole", 2, 4).stream().map(r -> r.partition() + ":" + r.offset()).toList());
+    }
+
     private static List<ConsumerRecord<byte[], byte[]>> readAll(String cluster, String topic, int partitions,
                                                                  int expected) {
         List<ConsumerRecord<byte[], byte[]>> out = new ArrayList<>();
