@@ -38,8 +38,8 @@ public final class PlanCommand implements Callable<Integer> {
 
     private final CliContext ctx;
     @Mixin AwsOptions aws;
-    @Option(names = "--cluster", required = true, description = "Cluster name or ARN.") String cluster;
-    @Option(names = "--topic", description = "Only this topic.") String topic;
+    @Option(names = "--cluster", required = true, converter = OptionValues.Cluster.class, description = "Cluster name or ARN.") String cluster;
+    @Option(names = "--topic", converter = OptionValues.Topic.class, description = "Only this topic.") String topic;
     @Option(names = "--output", defaultValue = "table", description = "json or table.") String output;
 
     PlanCommand(CliContext ctx) {

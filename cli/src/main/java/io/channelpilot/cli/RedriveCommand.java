@@ -30,15 +30,15 @@ public final class RedriveCommand {
     static final class Start implements Callable<Integer> {
         private final CliContext ctx;
         @Mixin AwsOptions aws;
-        @Option(names = "--channel", required = true, description = "Channel name.") String channel;
-        @Option(names = "--cluster", description = "Cluster name or ARN (default: the cluster holding --channel).") String cluster;
+        @Option(names = "--channel", required = true, converter = OptionValues.Channel.class, description = "Channel name.") String channel;
+        @Option(names = "--cluster", converter = OptionValues.Cluster.class, description = "Cluster name or ARN (default: the cluster holding --channel).") String cluster;
         @Option(names = "--from", description = "Only records at or after this ISO-8601 instant.") Instant from;
         @Option(names = "--to", description = "Only records before this ISO-8601 instant.") Instant to;
         @Option(names = "--cause", split = ",", description = "Only these causes: ${COMPLETION-CANDIDATES}.") List<DlqCause> causes = new ArrayList<>();
         @Option(names = "--repair", description = "Repair rule, repeatable: default:<ptr>=<json> coerce:<ptr>=<type> rename:<from>=<to> drop:<ptr>.") List<String> repairs = new ArrayList<>();
-        @Option(names = "--rate", description = "Task-wide cap, records per second (e.g. 500 or 500/s).") String rate;
-        @Option(names = "--max-concurrency", description = "Distributed Map MaxConcurrency (default 4).") int maxConcurrency;
-        @Option(names = "--loop-limit", description = "Park records redriven this many times as poison (default 2).") int loopLimit;
+        @Option(names = "--rate", converter = OptionValues.Rate.class, description = "Task-wide cap, records per second (e.g. 500 or 500/s; default 500, at most 100000).") int rate;
+        @Option(names = "--max-concurrency", converter = OptionValues.Concurrency.class, description = "Distributed Map MaxConcurrency (default 4, at most 10000).") int maxConcurrency;
+        @Option(names = "--loop-limit", converter = OptionValues.LoopLimit.class, description = "Park records redriven this many times as poison (default 2, at most 100).") int loopLimit;
         @Option(names = "--dry-run", description = "Read, repair and pre-validate only; produce nothing, write no ledger.") boolean dryRun;
         @Option(names = "--output", defaultValue = "table", description = "json or table.") String output;
 
@@ -73,20 +73,8 @@ public final class RedriveCommand {
                     throw new IllegalArgumentException("--repair: " + e.getMessage(), e);
                 }
             }
-            return new RedriveRequest(clusterArn, channel, from, to, causes, rules, parseRate(rate),
+            return new RedriveRequest(clusterArn, channel, from, to, causes, rules, rate,
                     maxConcurrency, loopLimit, dryRun ? RunMode.DRY_RUN : RunMode.LIVE, "cli");
-        }
-
-        static int parseRate(String rate) {
-            if (rate == null) {
-                return 0;
-            }
-            String n = rate.endsWith("/s") ? rate.substring(0, rate.length() - 2) : rate;
-            try {
-                return Integer.parseInt(n.trim());
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--rate must be a whole number of records per second (500 or 500/s)");
-            }
         }
     }
 
@@ -95,12 +83,12 @@ public final class RedriveCommand {
         private final CliContext ctx;
         @Mixin AwsOptions aws;
         @ArgGroup(exclusive = true, multiplicity = "1") Target target;
-        @Option(names = "--cluster", description = "Cluster name or ARN (with --channel).") String cluster;
+        @Option(names = "--cluster", converter = OptionValues.Cluster.class, description = "Cluster name or ARN (with --channel).") String cluster;
         @Option(names = "--output", defaultValue = "table", description = "json or table.") String output;
 
         static final class Target {
-            @Option(names = "--task", required = true) String task;
-            @Option(names = "--channel", required = true) String channel;
+            @Option(names = "--task", required = true, converter = OptionValues.TaskId.class) String task;
+            @Option(names = "--channel", required = true, converter = OptionValues.Channel.class) String channel;
         }
 
         Status(CliContext ctx) {
@@ -127,7 +115,7 @@ public final class RedriveCommand {
     static final class Cancel implements Callable<Integer> {
         private final CliContext ctx;
         @Mixin AwsOptions aws;
-        @Option(names = "--task", required = true) String task;
+        @Option(names = "--task", required = true, converter = OptionValues.TaskId.class) String task;
         @Option(names = "--output", defaultValue = "table", description = "json or table.") String output;
 
         Cancel(CliContext ctx) {

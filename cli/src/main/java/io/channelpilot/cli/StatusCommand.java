@@ -19,7 +19,7 @@ public final class StatusCommand implements Callable<Integer> {
 
     private final CliContext ctx;
     @Mixin AwsOptions aws;
-    @Option(names = "--cluster", description = "Only this cluster (name or ARN).") String cluster;
+    @Option(names = "--cluster", converter = OptionValues.Cluster.class, description = "Only this cluster (name or ARN).") String cluster;
     @Option(names = "--output", defaultValue = "table", description = "json or table.") String output;
 
     StatusCommand(CliContext ctx) {

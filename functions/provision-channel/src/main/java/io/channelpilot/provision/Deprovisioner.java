@@ -4,9 +4,11 @@ import io.channelpilot.gateway.AlarmGateway;
 import io.channelpilot.gateway.ChannelGateway;
 import io.channelpilot.gateway.ChannelGateway.ChannelDescription;
 import io.channelpilot.gateway.ChannelGateway.ChannelOperation;
+import io.channelpilot.model.NameScope;
 import io.channelpilot.model.OwnershipTags;
 import io.channelpilot.plan.Intent;
 import io.channelpilot.plan.ObservedChannel;
+import io.channelpilot.store.RecordedAlarm;
 import java.util.List;
 import java.util.Optional;
 
@@ -61,7 +63,7 @@ final class Deprovisioner {
     ProvisionOutcome release(ProvisionRequest request) {
         Intent intent = request.intent();
         Optional<ChannelDescription> target = channels.findByName(intent.clusterArn(), intent.topic(), intent.channelName());
-        List<String> alarmNames = ChannelAlarms.names(intent.channelName());
+        List<String> alarmNames = alarmNames(intent.clusterArn(), intent.channelName());
         String channelArn = target.map(ChannelDescription::channelArn).orElse("");
         if (target.isPresent() && OwnershipTags.isManagedBy(target.get().tags(), managedBy)) {
             alarms.delete(alarmNames);
@@ -73,13 +75,29 @@ final class Deprovisioner {
                 intent.clusterArn(), false, "", alarmNames, List.of(), ""));
     }
 
+    /**
+     * The alarms to delete: the ones provisioning recorded, plus the names both rules give the channel (so a crash
+     * before the status write leaves no alarm behind). The cluster-scoped names are this channel's alone; the old
+     * channel-only names are included only when nothing was recorded (a channel created before alarms were recorded).
+     */
+    private List<String> alarmNames(String clusterArn, String channelName) {
+        List<String> recorded = status.recorded(clusterArn, channelName).map(s -> s.alarms().stream().map(RecordedAlarm::name).toList())
+                .orElse(List.of());
+        java.util.Set<String> names = new java.util.LinkedHashSet<>(recorded);
+        names.addAll(ChannelAlarms.names(clusterArn, channelName, NameScope.CLUSTER));
+        if (recorded.isEmpty()) {
+            names.addAll(ChannelAlarms.names(clusterArn, channelName, NameScope.CHANNEL));
+        }
+        return List.copyOf(names);
+    }
+
     private ProvisionOutcome remove(ProvisionRequest request, ProvisionAction action, String channelName,
                                     Optional<ChannelDescription> target, String reason) {
         Intent intent = request.intent();
         if (target.isPresent() && !OwnershipTags.isManagedBy(target.get().tags(), managedBy)) {
             return new ProvisionOutcome.Refused(ProvisioningService.unmanaged(target.get(), managedBy));
         }
-        List<String> alarmNames = ChannelAlarms.names(channelName);
+        List<String> alarmNames = alarmNames(intent.clusterArn(), channelName);
         alarms.delete(alarmNames);
         String channelArn = "";
         String operationArn = "";
@@ -88,6 +106,11 @@ final class Deprovisioner {
             channelArn = target.get().channelArn();
             operationArn = deleted.map(ChannelOperation::clusterOperationArn).orElse("");
         }
+        // The table is kept (with its rows and grants) but no longer claimed: streaming tables never write into an
+        // existing table, so whoever delivers that data again gets a new table generation (docs/reconcile.md).
+        status.recorded(intent.clusterArn(), channelName).flatMap(status::spec)
+                .filter(spec -> spec.channelName().equals(channelName))
+                .ifPresent(spec -> status.releaseTable(ProvisioningService.claimOf(spec)));
         status.deprovisioned(request, channelName, channelArn, reason, target.isPresent()
                 ? "DeleteChannel requested; the table and its grants are kept" : "channel was already gone");
         return new ProvisionOutcome.Done(new ProvisionResult(action, channelArn, channelName, intent.clusterArn(), false,

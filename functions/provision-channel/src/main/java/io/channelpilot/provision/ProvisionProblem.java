@@ -1,6 +1,7 @@
 package io.channelpilot.provision;
 
 import io.channelpilot.workflow.ProvisioningRefused;
+import io.channelpilot.model.SafeText;
 import java.util.Objects;
 
 /**
@@ -17,13 +18,16 @@ public record ProvisionProblem(Code code, String message, String remediation) {
         /** UPDATE_FRESHNESS found no channel to update. */
         CHANNEL_NOT_FOUND,
         /** The action needs a part of the intent that is missing (desired spec, {@code replaces}). */
-        INTENT_INCOMPLETE
+        INTENT_INCOMPLETE,
+        /** The table belongs to another channel (another cluster's, or another rule's): one table, one channel. */
+        TABLE_CLAIMED
     }
 
     public ProvisionProblem {
         Objects.requireNonNull(code, "code");
         Objects.requireNonNull(message, "message");
         Objects.requireNonNull(remediation, "remediation");
+        message = SafeText.of(message, 2 * SafeText.MAX_ECHO);
     }
 
     public ProvisioningRefused toError() {

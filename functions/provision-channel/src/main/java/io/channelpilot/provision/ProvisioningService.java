@@ -9,9 +9,12 @@ import io.channelpilot.gateway.GrantGateway.GrantState;
 import io.channelpilot.gateway.NamespaceGateway;
 import io.channelpilot.gateway.LogGroupGateway;
 import io.channelpilot.model.ChannelSpec;
+import io.channelpilot.model.ClusterArn;
 import io.channelpilot.model.OwnershipTags;
 import io.channelpilot.plan.Intent;
 import io.channelpilot.store.ChannelKey;
+import io.channelpilot.store.RecordedAlarm;
+import io.channelpilot.plan.TableClaim;
 import io.channelpilot.store.StatusStore;
 import io.channelpilot.workflow.ChannelBusy;
 import java.util.ArrayList;
@@ -111,6 +114,14 @@ public final class ProvisioningService {
                 throw new ChannelBusy(spec.channelName(), "a DeleteChannel still in progress (status DELETING)");
             }
         }
+        // Tenancy (README "Tenancy"): the table belongs to the first channel that claims it. The claim is a conditional
+        // write before anything else is made, so of two clusters (or rules) racing for one table exactly one proceeds,
+        // also while the table does not exist yet (MSK creates it on first delivery).
+        TableClaim wanted = claimOf(spec);
+        TableClaim holder = store.claimTable(wanted);
+        if (!holder.sameOwner(wanted)) {
+            return new ProvisionOutcome.Refused(tableClaimed(wanted, holder));
+        }
         // The log group must exist before CreateChannel (reference §6); ensure it even when adopting.
         LogGroupGateway.LogGroupState logGroup = logGroups.ensure(spec.infrastructure().logGroup(),
                 config.logRetentionDays(), spec.infrastructure().kmsKey());
@@ -140,10 +151,12 @@ public final class ProvisioningService {
             }
         }
         List<String> alarmNames = new ArrayList<>();
+        List<RecordedAlarm> recorded = new ArrayList<>();
         for (AlarmGateway.AlarmSpec alarm : alarmSpecs.all(spec.clusterArn(), spec.channelName(), spec.topic(),
-                spec.freshnessSeconds())) {
+                spec.freshnessSeconds(), spec.infrastructure().names())) {
             alarms.put(alarm);
             alarmNames.add(alarm.name());
+            recorded.add(ChannelAlarms.record(spec.clusterArn(), alarm));
         }
         List<GrantState> granted = new ArrayList<>();
         if (!config.queryPrincipals().isEmpty()) {
@@ -155,7 +168,7 @@ public final class ProvisioningService {
             granted.add(grants.ensure(grant));
         }
         status.provisioned(request, spec, channelArn, adopted ? "ChannelAdopted" : "ChannelCreated",
-                (adopted ? "Adopted existing channel " : "Created channel ") + channelArn);
+                (adopted ? "Adopted existing channel " : "Created channel ") + channelArn, recorded);
         return new ProvisionOutcome.Done(new ProvisionResult(ProvisionAction.CREATE, channelArn, spec.channelName(),
                 spec.clusterArn(), adopted, logGroup.name(), alarmNames, granted, operationArn));
     }
@@ -177,10 +190,10 @@ public final class ProvisioningService {
         }
         var operation = channels.updateFreshness(intent.clusterArn(), target.get().channelArn(), spec.freshnessSeconds());
         AlarmGateway.AlarmSpec freshness = alarmSpecs.freshness(intent.clusterArn(), intent.channelName(), intent.topic(),
-                spec.freshnessSeconds());
+                spec.freshnessSeconds(), spec.infrastructure().names());
         alarms.put(freshness);
         status.provisioned(request, spec, target.get().channelArn(), "FreshnessUpdated",
-                "dataFreshnessInSeconds set to " + spec.freshnessSeconds());
+                "dataFreshnessInSeconds set to " + spec.freshnessSeconds(), null);
         return new ProvisionOutcome.Done(new ProvisionResult(ProvisionAction.UPDATE_FRESHNESS, target.get().channelArn(),
                 intent.channelName(), intent.clusterArn(), false, spec.infrastructure().logGroup(), List.of(freshness.name()),
                 List.of(), operation.clusterOperationArn()));
@@ -211,6 +224,21 @@ public final class ProvisioningService {
                             + "with approve=" + prefix(spec.fingerprint()) + " on the rule tag, or revert the setting."));
         }
         return Optional.empty();
+    }
+
+    /** The claim a channel of {@code spec} takes on its table. */
+    static TableClaim claimOf(ChannelSpec spec) {
+        return new TableClaim(spec.infrastructure().tableBucketArn(), spec.namespace(), spec.table(), spec.clusterArn(),
+                spec.channelName(), spec.topic());
+    }
+
+    static ProvisionProblem tableClaimed(TableClaim wanted, TableClaim holder) {
+        return new ProvisionProblem(ProvisionProblem.Code.TABLE_CLAIMED,
+                "table " + holder.tableName() + " in " + holder.tableBucketArn() + " belongs to " + holder.owner()
+                        + "; " + wanted.owner() + " may not deliver into it (one table, one channel)",
+                "Give this rule its own table: set table=<name> (or namespace=<yours>) on the rule tag of cluster "
+                        + ClusterArn.parse(wanted.clusterArn()).name() + ". The table is released only when its owner's "
+                        + "channel is deleted; nothing was created.");
     }
 
     static ProvisionProblem unmanaged(ChannelDescription found, String managedBy) {

@@ -1,5 +1,6 @@
 package io.channelpilot.reconcile;
 
+import io.channelpilot.model.SafeText;
 import java.util.Objects;
 
 /** A problem of the sweep as a value: code, where, what, and the fix. */
@@ -7,8 +8,8 @@ public record ReconcileError(ReconcileErrorCode code, String where, String messa
 
     public ReconcileError {
         Objects.requireNonNull(code, "code");
-        where = where == null ? "" : where;
-        message = message == null ? "" : message;
+        where = where == null ? "" : SafeText.of(where);
+        message = message == null ? "" : SafeText.of(message);
         remediation = remediation == null ? code.remediation() : remediation;
     }
 

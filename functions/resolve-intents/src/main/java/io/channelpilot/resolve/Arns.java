@@ -1,6 +1,7 @@
 package io.channelpilot.resolve;
 
 import io.channelpilot.model.ClusterArn;
+import io.channelpilot.model.TopicNames;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
@@ -21,9 +22,9 @@ final class Arns {
     /** A parsed MSK resource ARN: its type ({@code cluster}, {@code topic}, {@code channel}, ...), cluster and rest. */
     record MskResource(String type, String clusterArn, String rest) {
 
-        /** The topic of a topic ARN (topic names cannot contain '/'). */
+        /** The topic of a topic ARN, when it is a Kafka topic name ({@link TopicNames}: no '/', '..' or invisible characters). */
         Optional<String> topic() {
-            return type.equals("topic") && !rest.isEmpty() && !rest.contains("/") ? Optional.of(rest) : Optional.empty();
+            return type.equals("topic") && TopicNames.isValid(rest) ? Optional.of(rest) : Optional.empty();
         }
     }
 

@@ -2,10 +2,10 @@ package io.channelpilot.resolve;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.channelpilot.model.ClusterArn;
+import io.channelpilot.model.TopicNames;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * CloudTrail calls delivered by EventBridge ({@code detail-type: AWS API Call via CloudTrail}).
@@ -29,7 +29,6 @@ final class CloudTrailTriggers {
     static final String CONTROL_PLANE_SOURCE = "aws.kafka";
     static final String DATA_PLANE_SOURCE = "aws.kafka-cluster";
     static final String DETAIL_TYPE = "AWS API Call via CloudTrail";
-    private static final Pattern TOPIC = Pattern.compile("^[a-zA-Z0-9._-]{1,249}$");
     private static final String PASS_UNCHANGED = "Pass the EventBridge event unchanged (the rule target input must be the whole event).";
 
     private CloudTrailTriggers() {
@@ -40,11 +39,13 @@ final class CloudTrailTriggers {
             return ParsedTrigger.invalid(ResolveErrorCode.TRIGGER_DETAIL_TYPE_UNSUPPORTED, "detail-type", source + " detail-type '"
                     + TriggerParser.text(event, "detail-type") + "' is not '" + DETAIL_TYPE + "'", "Route only CloudTrail API calls here.");
         }
-        String id = TriggerParser.text(event, "id");
+        String raw = TriggerParser.text(event, "id");
         JsonNode detail = event.path("detail");
-        if (id.isEmpty()) {
-            return ParsedTrigger.missing("id", PASS_UNCHANGED);
+        Optional<ParsedTrigger> badId = TriggerParser.idProblem("id", raw, PASS_UNCHANGED);
+        if (badId.isPresent()) {
+            return badId.get();
         }
+        String id = TriggerParser.boundedId(raw);
         if (!detail.isObject()) {
             return ParsedTrigger.missing("detail", PASS_UNCHANGED);
         }
@@ -90,7 +91,8 @@ final class CloudTrailTriggers {
                             r.topic().get(), keys, origin));
                 }
                 return ParsedTrigger.invalid(ResolveErrorCode.TRIGGER_FIELD_INVALID, field, "topic ARN '" + Arns.decode(resourceArn)
-                        + "' names no topic", "A topic ARN ends in topic/<cluster>/<uuid>/<topic>.");
+                        + "' names no Kafka topic", "A topic ARN ends in topic/<cluster>/<uuid>/<topic>; a topic name is "
+                        + TopicNames.RULE + ".");
             default:
                 return ParsedTrigger.invalid(ResolveErrorCode.TRIGGER_RESOURCE_UNSUPPORTED, field, "MSK resource type '" + r.type()
                         + "' carries no Channel Pilot tags", "Tag the cluster (rules) or a channel; " + r.type() + " tags are ignored.");
@@ -110,9 +112,10 @@ final class CloudTrailTriggers {
         if (topic.isEmpty()) {
             return ParsedTrigger.missing("detail.requestParameters.topicName", PASS_UNCHANGED);
         }
-        if (!TOPIC.matcher(topic).matches()) {
+        Optional<String> bad = TopicNames.problem(topic);
+        if (bad.isPresent()) {
             return ParsedTrigger.invalid(ResolveErrorCode.TRIGGER_FIELD_INVALID, "detail.requestParameters.topicName", "'" + topic
-                    + "' is not a Kafka topic name", PASS_UNCHANGED);
+                    + "' is not a Kafka topic name: it " + bad.get(), "A topic name is " + TopicNames.RULE + ". " + PASS_UNCHANGED);
         }
         return new ParsedTrigger.Valid(new Trigger.TopicEvent(id, cluster, topic, eventName, eventSource));
     }
@@ -126,11 +129,18 @@ final class CloudTrailTriggers {
         }
         detail.path("resources").forEach(r -> candidates.add(TriggerParser.text(r, "ARN")));
         event.path("resources").forEach(r -> candidates.add(r.isTextual() ? r.asText() : ""));
+        boolean namesBadTopic = false;
         for (String candidate : candidates) {
             Optional<Arns.MskResource> r = Arns.parse(candidate);
             if (r.isPresent() && r.get().topic().isPresent()) {
                 return new ParsedTrigger.Valid(new Trigger.TopicEvent(id, r.get().clusterArn(), r.get().topic().get(), eventName, eventSource));
             }
+            namesBadTopic |= r.isPresent() && r.get().type().equals("topic");
+        }
+        if (namesBadTopic) {
+            // A topic ARN whose topic part is '..', has a '/' or invisible characters must not fall through to a guess.
+            return ParsedTrigger.invalid(ResolveErrorCode.TRIGGER_FIELD_INVALID, "detail.requestParameters.resourceARN",
+                    "the topic ARN names no Kafka topic", "A topic name is " + TopicNames.RULE + ". " + PASS_UNCHANGED);
         }
         if (!TriggerParser.text(params, "clusterArn").isEmpty()) {
             return controlPlaneTopic(id, params, eventName, eventSource);

@@ -5,6 +5,7 @@ import io.channelpilot.gateway.ClusterReadException;
 import io.channelpilot.gateway.ClusterStateReader;
 import io.channelpilot.model.ClusterArn;
 import io.channelpilot.model.Home;
+import io.channelpilot.model.SafeText;
 import io.channelpilot.notify.NotificationDedupe;
 import io.channelpilot.plan.ClusterState;
 import io.channelpilot.plan.FailureHistory;
@@ -64,7 +65,7 @@ public final class IntentResolver {
     public ResolveResult resolve(JsonNode trigger) {
         ParsedTrigger parsed = TriggerParser.parse(trigger);
         if (parsed instanceof ParsedTrigger.Invalid invalid) {
-            String id = trigger != null && trigger.isObject() ? TriggerParser.text(trigger, "id") : "";
+            String id = trigger != null && trigger.isObject() ? SafeText.of(TriggerParser.text(trigger, "id"), 128) : "";
             return log(ResolveResult.failed(invalid.error(), id));
         }
         Trigger t = ((ParsedTrigger.Valid) parsed).trigger();

@@ -1,5 +1,6 @@
 package io.channelpilot.resolve;
 
+import io.channelpilot.model.SafeText;
 import java.util.Objects;
 
 /**
@@ -13,14 +14,11 @@ public record ResolveError(ResolveErrorCode code, String field, String message, 
         field = field == null ? "" : field;
         Objects.requireNonNull(message, "message");
         Objects.requireNonNull(remediation, "remediation");
-        message = capped(message);
+        // Messages quote the bad value: a hostile trigger (a 1 MB topic name, a newline or a right-to-left override
+        // in an id) must become neither a 1 MB log line nor a forged one.
+        message = SafeText.of(message, MAX_MESSAGE);
+        field = SafeText.of(field);
     }
 
-    /** Messages quote the bad value; a hostile trigger (a 1 MB topic name) must not become a 1 MB log line. */
-    static final int MAX_MESSAGE = 512;
-
-    private static String capped(String message) {
-        return message.length() <= MAX_MESSAGE ? message
-                : message.substring(0, MAX_MESSAGE) + "... (" + message.length() + " characters, cut)";
-    }
+    static final int MAX_MESSAGE = SafeText.MAX_ECHO;
 }

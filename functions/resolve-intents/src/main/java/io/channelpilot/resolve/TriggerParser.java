@@ -1,11 +1,13 @@
 package io.channelpilot.resolve;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.channelpilot.model.BoundedKeys;
 import io.channelpilot.model.ClusterArn;
+import io.channelpilot.model.SafeText;
+import io.channelpilot.model.TopicNames;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * Accepts every trigger shape (see {@code docs/provisioning.md}, "Resolving intents"): EventBridge envelopes of
@@ -18,7 +20,8 @@ public final class TriggerParser {
     static final String SWEEP = "channel-pilot.sweep";
     static final String MANUAL = "channel-pilot.manual";
     static final String TAG_CHANGE = "Tag Change on Resource";
-    private static final Pattern TOPIC = Pattern.compile("^[a-zA-Z0-9._-]{1,249}$");
+    /** Longest trigger id kept (EventBridge ids are 36-character UUIDs; longer ones are hashed into keys). */
+    static final int MAX_ID = 1024;
     private static final String SHAPES = "Send an EventBridge event from aws.kafka / aws.kafka-cluster (AWS API Call via CloudTrail) "
             + "or aws.tag (Tag Change on Resource), {\"source\":\"" + SWEEP + "\",\"sweepId\":..,\"clusterArn\":..} or "
             + "{\"source\":\"" + MANUAL + "\",\"clusterArn\":..,\"requestId\":..,\"topic\":..}.";
@@ -54,10 +57,12 @@ public final class TriggerParser {
             return ParsedTrigger.invalid(ResolveErrorCode.TRIGGER_DETAIL_TYPE_UNSUPPORTED, "detail-type", "aws.tag detail-type '"
                     + text(event, "detail-type") + "' is not '" + TAG_CHANGE + "'", "Route only Tag Change on Resource events here.");
         }
-        String id = text(event, "id");
-        if (id.isEmpty()) {
-            return ParsedTrigger.missing("id", "Pass the EventBridge event unchanged; its id is what duplicate deliveries share.");
+        String raw = text(event, "id");
+        Optional<ParsedTrigger> badId = idProblem("id", raw, "Pass the EventBridge event unchanged; its id is what duplicate deliveries share.");
+        if (badId.isPresent()) {
+            return badId.get();
         }
+        String id = boundedId(raw);
         String service = text(event.path("detail"), "service");
         if (!service.isEmpty() && !service.equals("kafka")) {
             return ParsedTrigger.invalid(ResolveErrorCode.TRIGGER_RESOURCE_UNSUPPORTED, "detail.service", "tag change on service '"
@@ -74,10 +79,12 @@ public final class TriggerParser {
     }
 
     private static ParsedTrigger sweep(JsonNode input) {
-        String id = text(input, "sweepId");
-        if (id.isEmpty()) {
-            return ParsedTrigger.missing("sweepId", "Give every sweep request a sweepId; it names the execution and the intents.");
+        String raw = text(input, "sweepId");
+        Optional<ParsedTrigger> badId = idProblem("sweepId", raw, "Give every sweep request a sweepId; it names the execution and the intents.");
+        if (badId.isPresent()) {
+            return badId.get();
         }
+        String id = boundedId(raw);
         String cluster = Arns.decode(text(input, "clusterArn"));
         Optional<ParsedTrigger> bad = clusterProblem(cluster);
         if (bad.isPresent()) {
@@ -91,9 +98,9 @@ public final class TriggerParser {
                         "Send \"topics\":[\"orders\",...] or omit it to sweep the whole cluster.");
             }
             for (JsonNode t : topics) {
-                if (!t.isTextual() || !TOPIC.matcher(t.asText()).matches()) {
+                if (!t.isTextual() || !TopicNames.isValid(t.asText())) {
                     return ParsedTrigger.invalid(ResolveErrorCode.TRIGGER_FIELD_INVALID, "topics", "'" + t + "' is not a Kafka topic name",
-                            "List topic names of 1-249 letters, digits, '.', '_' or '-'.");
+                            "List topic names of " + TopicNames.RULE + ".");
                 }
                 names.add(t.asText());
             }
@@ -102,19 +109,23 @@ public final class TriggerParser {
     }
 
     private static ParsedTrigger manual(JsonNode input) {
-        String id = text(input, "requestId");
-        if (id.isEmpty()) {
-            return ParsedTrigger.missing("requestId", "Give every manual request a requestId (the CLI uses it as the execution name).");
+        String raw = text(input, "requestId");
+        Optional<ParsedTrigger> badId = idProblem("requestId", raw,
+                "Give every manual request a requestId (the CLI uses it as the execution name).");
+        if (badId.isPresent()) {
+            return badId.get();
         }
+        String id = boundedId(raw);
         String cluster = Arns.decode(text(input, "clusterArn"));
         Optional<ParsedTrigger> bad = clusterProblem(cluster);
         if (bad.isPresent()) {
             return bad.get();
         }
         String topic = text(input, "topic");
-        if (!topic.isEmpty() && !TOPIC.matcher(topic).matches()) {
-            return ParsedTrigger.invalid(ResolveErrorCode.TRIGGER_FIELD_INVALID, "topic", "'" + topic + "' is not a Kafka topic name",
-                    "Name one topic (1-249 letters, digits, '.', '_' or '-') or omit topic to resolve the whole cluster.");
+        if (!topic.isEmpty() && !TopicNames.isValid(topic)) {
+            return ParsedTrigger.invalid(ResolveErrorCode.TRIGGER_FIELD_INVALID, "topic", "'" + topic + "' is not a Kafka topic name: it "
+                    + TopicNames.problem(topic).orElse(""), "Name one topic (" + TopicNames.RULE
+                    + ") or omit topic to resolve the whole cluster.");
         }
         return new ParsedTrigger.Valid(new Trigger.Manual(id, cluster, topic));
     }
@@ -130,6 +141,26 @@ public final class TriggerParser {
                     + "(aws kafka list-clusters-v2 shows it)."));
         }
         return Optional.empty();
+    }
+
+    /**
+     * An id names executions, intents and claims, and is echoed in results and logs: missing is TRIGGER_FIELD_MISSING,
+     * a control, bidi or other invisible character TRIGGER_FIELD_INVALID (no sender of real events writes one).
+     */
+    static Optional<ParsedTrigger> idProblem(String field, String id, String fix) {
+        if (id.isEmpty()) {
+            return Optional.of(ParsedTrigger.missing(field, fix));
+        }
+        if (!SafeText.isSafe(id)) {
+            return Optional.of(ParsedTrigger.invalid(ResolveErrorCode.TRIGGER_FIELD_INVALID, field, "'" + id + "' contains control, "
+                    + "bidirectional or other invisible characters", "Use a printable id; " + fix));
+        }
+        return Optional.empty();
+    }
+
+    /** Ids longer than {@link #MAX_ID} characters become {@code sha256:<hex>}: duplicates still share it, keys stay bounded. */
+    static String boundedId(String id) {
+        return id.length() <= MAX_ID ? id : BoundedKeys.of(id);
     }
 
     static String text(JsonNode node, String field) {

@@ -1,24 +1,31 @@
 package io.channelpilot.alarm;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.channelpilot.model.ChannelNames;
 import io.channelpilot.model.Home;
+import io.channelpilot.model.SafeText;
+import io.channelpilot.model.TopicNames;
 
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * A "CloudWatch Alarm State Change" event of one of our channel alarms, reduced to what the responder needs. The
- * channel is identified by the metric dimensions ClusterName, ChannelName, Topic (DESIGN §7).
+ * channel is identified by the metric dimensions ClusterName, ChannelName, Topic (DESIGN §7); whether the alarm is
+ * really one Channel Pilot created for that channel is decided against the status store ({@link AlarmIdentity}), so
+ * the metric's namespace, name and every dimension are kept.
  */
 public record AlarmEvent(String eventId, String alarmName, String alarmArn, String state, String previousState,
                          Instant time, AlarmSignal signal, String clusterName, String channelName, String topic,
-                         String reason) {
+                         String reason, String namespace, String metricName, Map<String, String> dimensions) {
 
     public static final String ALARM_PREFIX = "channel-pilot-";
 
@@ -26,6 +33,9 @@ public record AlarmEvent(String eventId, String alarmName, String alarmArn, Stri
         Objects.requireNonNull(eventId, "eventId");
         Objects.requireNonNull(signal, "signal");
         reason = reason == null ? "" : reason;
+        namespace = namespace == null ? "" : namespace;
+        metricName = metricName == null ? "" : metricName;
+        dimensions = Map.copyOf(dimensions == null ? Map.of() : dimensions);
     }
 
     public boolean isAlarm() {
@@ -49,8 +59,15 @@ public record AlarmEvent(String eventId, String alarmName, String alarmArn, Stri
         record Ours(AlarmEvent event) implements Input {
         }
 
-        /** @param code {@code NOT_AN_ALARM_EVENT}, {@code NOT_OUR_ALARM}, {@code MISSING_DIMENSIONS}, {@code UNKNOWN_METRIC} */
+        /**
+         * @param code {@code NOT_AN_ALARM_EVENT}, {@code NOT_OUR_ALARM}, {@code MISSING_DIMENSIONS},
+         *             {@code INVALID_DIMENSIONS}, {@code UNKNOWN_METRIC}, {@code FOREIGN_ALARM}, and from
+         *             {@link AlarmIdentity}: {@code ALARM_NOT_RECORDED}, {@code ALARM_IDENTITY_MISMATCH}
+         */
         record Ignored(String code, String message) implements Input {
+            public Ignored {
+                message = SafeText.of(message);
+            }
         }
     }
 
@@ -88,6 +105,8 @@ public record AlarmEvent(String eventId, String alarmName, String alarmArn, Stri
         return arn.matches() ? arn.group(1) : "";
     }
 
+    private static final Pattern CLUSTER_NAME = Pattern.compile("^[A-Za-z0-9-]{1,64}$");
+
     private static final Pattern ALARM_ARN = Pattern.compile("^arn:(aws[a-z-]*):cloudwatch:([a-z0-9-]+):(\\d{12}):alarm:.+$");
 
     /** Parses an EventBridge event; never throws for bad input. */
@@ -111,6 +130,17 @@ public record AlarmEvent(String eventId, String alarmName, String alarmArn, Stri
                     "alarm '" + alarmName + "' has no ClusterName/ChannelName/Topic in "
                             + "detail.configuration.metrics[0].metricStat.metric.dimensions");
         }
+        // The names go into MSK, S3 and DynamoDB calls: checked here, never passed on as they came.
+        Optional<String> badName = !CLUSTER_NAME.matcher(cluster).matches() ? Optional.of("ClusterName")
+                : !ChannelNames.isValid(channel) ? Optional.of("ChannelName") : !TopicNames.isValid(topic) ? Optional.of("Topic")
+                : Optional.empty();
+        if (badName.isPresent()) {
+            return new Input.Ignored("INVALID_DIMENSIONS", "alarm '" + alarmName + "': dimension " + badName.get()
+                    + " (detail.configuration.metrics[0].metricStat.metric.dimensions." + badName.get()
+                    + ") is not a valid MSK name");
+        }
+        Map<String, String> dimensions = new TreeMap<>();
+        dims.fields().forEachRemaining(f -> dimensions.put(capped(f.getKey()), capped(f.getValue().asText(""))));
         var signal = AlarmSignal.of(metric.path("name").asText(""), alarmName);
         if (signal.isEmpty()) {
             return new Input.Ignored("UNKNOWN_METRIC", "alarm '" + alarmName + "' watches no channel delivery metric "
@@ -122,7 +152,8 @@ public record AlarmEvent(String eventId, String alarmName, String alarmArn, Stri
         return new Input.Ours(new AlarmEvent(id.isEmpty() ? arn + "|" + state + "|" + event.path("time").asText() : id,
                 alarmName, arn, state, detail.path("previousState").path("value").asText(""),
                 time(event.path("time").asText("")), signal.get(), cluster, channel, topic,
-                detail.path("state").path("reason").asText("")));
+                detail.path("state").path("reason").asText(""), capped(metric.path("namespace").asText("")),
+                capped(metric.path("name").asText("")), dimensions));
     }
 
     /** The name is quoted in reasons and logs; a hostile event must not turn into a huge log line. */

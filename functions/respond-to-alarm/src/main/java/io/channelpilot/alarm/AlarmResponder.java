@@ -12,10 +12,13 @@ import io.channelpilot.store.ConditionStatus;
 import io.channelpilot.store.ConditionType;
 import io.channelpilot.store.StatusStore;
 
+import io.channelpilot.model.SafeText;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The respond-to-alarm domain service (DESIGN §7): one alarm state change → triage, freshness diagnosis or resolution,
@@ -23,10 +26,12 @@ import java.util.Optional;
  */
 public final class AlarmResponder {
 
+    private static final Logger LOG = LoggerFactory.getLogger(AlarmResponder.class);
     static final Duration EVENT_CLAIM_TTL = Duration.ofDays(1);
     static final Duration BYTES_IN_WINDOW = Duration.ofMinutes(15);
 
     private final ChannelLocator locator;
+    private final AlarmIdentity identity;
     private final DeadLetterResponse deadLetters;
     private final AlarmPorts.Msk msk;
     private final AlarmPorts.Metrics metrics;
@@ -38,6 +43,7 @@ public final class AlarmResponder {
     AlarmResponder(ChannelLocator locator, DeadLetterResponse deadLetters, AlarmPorts.Msk msk, AlarmPorts.Metrics metrics,
                    StatusStore store, NotificationPublisher publisher, NotificationRenderer renderer, Clock clock) {
         this.locator = locator;
+        this.identity = new AlarmIdentity(msk, store);
         this.deadLetters = deadLetters;
         this.msk = msk;
         this.metrics = metrics;
@@ -65,6 +71,15 @@ public final class AlarmResponder {
             return AlarmResponse.of("IGNORED", ignored.code(), "");
         }
         AlarmEvent event = ((AlarmEvent.Input.Ours) input).event();
+        // Alarm identity before anything else: a forged or foreign alarm is read about, never acted on (no claim, no
+        // DLQ read, no status change, no notification).
+        AlarmIdentity.Verdict verdict = identity.verify(event);
+        if (verdict instanceof AlarmIdentity.Verdict.Refused refused) {
+            LOG.warn("alarm ignored reason={} alarm={} cluster={} channel={}", refused.code(), SafeText.of(event.alarmName(), 256),
+                    event.clusterName(), event.channelName());
+            return AlarmResponse.of("IGNORED", refused.code(), "");
+        }
+        AlarmIdentity.Verdict.Ours ours = (AlarmIdentity.Verdict.Ours) verdict;
         if (!event.isAlarm() && !event.isRecovery()) {
             // Codes only from known states: an unknown state string must not become part of a "stable" code.
             String reason = event.isOk() ? "STATE_OK_FROM_" + known(event.previousState())
@@ -77,11 +92,7 @@ public final class AlarmResponder {
                 return AlarmResponse.of("DUPLICATE_EVENT", event.eventId(), event.channelName());
             }
         }
-        Optional<ChannelContext> channel = locator.locate(event);
-        if (channel.isEmpty()) {
-            return AlarmResponse.of("CHANNEL_UNKNOWN", "no cluster named " + event.clusterName(), event.channelName());
-        }
-        ChannelContext ch = channel.get();
+        ChannelContext ch = locator.locate(event, ours.clusterArn(), Optional.of(ours.status()));
         if (event.isOk()) {
             resolved(ch, event.alarmName() + " returned to OK");
             return new AlarmResponse("RESOLVED", "", ch.channelName(), publish(AlarmNotifications.resolved(event, ch)), Map.of());

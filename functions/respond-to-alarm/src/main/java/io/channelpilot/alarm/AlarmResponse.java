@@ -11,8 +11,9 @@ import java.util.Map;
  *   <li>{@code ALREADY_TRIAGED} — a concurrent invocation stored the same report first: nothing sent;</li>
  *   <li>{@code FRESHNESS_REPORTED}, {@code RESOLVED} — DATA_FRESHNESS / ALARM_RESOLVED sent;</li>
  *   <li>{@code DUPLICATE_EVENT} — this event id was handled before;</li>
- *   <li>{@code CHANNEL_UNKNOWN} — the cluster named by the dimensions does not exist (nothing to act on);</li>
- *   <li>{@code IGNORED} — not our alarm, malformed, or a state we do not act on ({@code reason} says which).</li>
+ *   <li>{@code IGNORED} — not our alarm, malformed, or a state we do not act on ({@code reason} says which; an
+ *       alarm that is not one provisioning recorded for that channel on that cluster is {@code ALARM_NOT_RECORDED}
+ *       or {@code ALARM_IDENTITY_MISMATCH}, counted as the EMF metric {@code AlarmIgnored<Reason>}).</li>
  * </ul>
  */
 public record AlarmResponse(String outcome, String reason, String channel, String messageId, Map<String, Long> counts) {

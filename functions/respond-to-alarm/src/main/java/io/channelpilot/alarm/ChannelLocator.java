@@ -35,7 +35,12 @@ final class ChannelLocator {
         if (clusterArn.isEmpty()) {
             return Optional.empty();
         }
-        Optional<ChannelStatus> status = store.find(new ChannelKey(clusterArn.get(), e.channelName()));
+        return Optional.of(locate(e, clusterArn.get(), store.find(new ChannelKey(clusterArn.get(), e.channelName()))));
+    }
+
+    /** The context of a channel whose cluster and status {@link AlarmIdentity} already read. */
+    ChannelContext locate(AlarmEvent e, String clusterArnOf, Optional<ChannelStatus> status) {
+        Optional<String> clusterArn = Optional.of(clusterArnOf);
         Optional<ChannelSpec> spec = status.map(ChannelStatus::desiredJson).filter(j -> !j.isEmpty()).flatMap(this::spec);
         String recorded = status.map(ChannelStatus::channelArn).orElse("");
         String channelArn = !recorded.isEmpty() ? recorded : msk.channel(clusterArn.get(), e.topic(), e.channelName())
@@ -43,15 +48,15 @@ final class ChannelLocator {
         if (spec.isPresent()) {
             ChannelSpec s = spec.get();
             Operations ops = s.operations();
-            return Optional.of(new ChannelContext(clusterArn.get(), e.clusterName(), e.channelName(), channelArn, e.topic(),
+            return new ChannelContext(clusterArn.get(), e.clusterName(), e.channelName(), channelArn, e.topic(),
                     ops.owner(), ops.redrive(), ops.repair(), s.freshnessSeconds(), s.infrastructure().dlqBucket(),
-                    s.infrastructure().dlqPrefix(), true));
+                    s.infrastructure().dlqPrefix(), true);
         }
         Operations ops = Operations.defaults();
         int freshness = msk.channel(clusterArn.get(), e.topic(), e.channelName()).map(AlarmPorts.ChannelState::freshnessSeconds)
                 .filter(f -> f > 0).orElse(ChannelSpec.DEFAULT_FRESHNESS);
-        return Optional.of(new ChannelContext(clusterArn.get(), e.clusterName(), e.channelName(), channelArn, e.topic(),
-                ops.owner(), ops.redrive(), ops.repair(), freshness, dlqBucket, dlqPrefix + e.channelName() + "/", false));
+        return new ChannelContext(clusterArn.get(), e.clusterName(), e.channelName(), channelArn, e.topic(),
+                ops.owner(), ops.redrive(), ops.repair(), freshness, dlqBucket, dlqPrefix + e.channelName() + "/", false);
     }
 
     private Optional<ChannelSpec> spec(String json) {

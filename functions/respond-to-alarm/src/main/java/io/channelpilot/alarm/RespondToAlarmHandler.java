@@ -57,6 +57,10 @@ public final class RespondToAlarmHandler implements RequestStreamHandler {
         try {
             AlarmResponse response = PowertoolsLogging.withLogging(context, () -> responder.respond(read(input), home));
             metrics.addMetric("AlarmResponse" + camel(response.outcome()), 1, MetricUnit.COUNT);
+            if (response.outcome().equals("IGNORED") && !response.reason().startsWith("STATE_")) {
+                // Forged, foreign or malformed alarms are counted by reason: a rising count is someone probing.
+                metrics.addMetric("AlarmIgnored" + camel(response.reason()), 1, MetricUnit.COUNT);
+            }
             mapper.writeValue(output, response);
         } finally {
             metrics.flush();

@@ -1,5 +1,6 @@
 package io.channelpilot.conformance;
 
+import io.channelpilot.model.SafeText;
 import java.util.Objects;
 
 /**
@@ -13,6 +14,8 @@ public record SchemaProblem(ConformanceCode code, String pointer, String message
         Objects.requireNonNull(pointer, "pointer");
         Objects.requireNonNull(message, "message");
         Objects.requireNonNull(remediation, "remediation");
+        pointer = SafeText.of(pointer);
+        message = SafeText.of(message, 2 * SafeText.MAX_ECHO);
     }
 
     static SchemaProblem of(ConformanceCode code, String pointer, String message) {

@@ -49,6 +49,12 @@ public record ChannelSpec(String clusterArn, String topic, String namespace, Str
         return ChannelNames.of(topic, namespace, table);
     }
 
+    /** This spec with its account-wide names made by {@code scope} ({@link NameScope}); everything else unchanged. */
+    public ChannelSpec withNames(StackSettings stack, NameScope scope) {
+        return new ChannelSpec(clusterArn, topic, namespace, table, schema, format, partitionColumn, freshnessSeconds, compression,
+                Infrastructure.of(stack, clusterArn, channelName(), scope), operations);
+    }
+
     public String fingerprint() {
         return Fingerprint.of(this);
     }

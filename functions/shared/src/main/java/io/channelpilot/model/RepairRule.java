@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
@@ -39,6 +40,19 @@ public sealed interface RepairRule permits RepairRule.Default, RepairRule.Coerce
     /** The tag-safe form, accepted by {@link #fromTagForm}. */
     String tagForm();
 
+    /** The pointers this rule writes, moves or removes (both ends of a rename). */
+    List<String> pointers();
+
+    /**
+     * True when the rule writes, coerces, drops or renames onto or out of the top-level {@code column} (or anything
+     * under it). The partition column places a row in its hour partition: a repair that fabricates, moves or removes
+     * it would file a record under a time it never had, so such rules are refused wherever they enter.
+     */
+    default boolean touches(String column) {
+        String field = "/" + column;
+        return pointers().stream().anyMatch(p -> p.equals(field) || p.startsWith(field + "/"));
+    }
+
     /** Coercion targets a repair may request. */
     enum CoerceType { STRING, INTEGER, NUMBER, BOOLEAN }
 
@@ -48,6 +62,11 @@ public sealed interface RepairRule permits RepairRule.Default, RepairRule.Coerce
             if (value == null) {
                 throw new IllegalArgumentException("default: a JSON value is required");
             }
+        }
+
+        @Override
+        public List<String> pointers() {
+            return List.of(pointer);
         }
 
         @Override
@@ -73,6 +92,11 @@ public sealed interface RepairRule permits RepairRule.Default, RepairRule.Coerce
         }
 
         @Override
+        public List<String> pointers() {
+            return List.of(pointer);
+        }
+
+        @Override
         public String canonical() {
             return "coerce:" + pointer + "=" + type.name().toLowerCase(Locale.ROOT);
         }
@@ -93,6 +117,11 @@ public sealed interface RepairRule permits RepairRule.Default, RepairRule.Coerce
         }
 
         @Override
+        public List<String> pointers() {
+            return List.of(from, to);
+        }
+
+        @Override
         public String canonical() {
             return "rename:" + from + "=" + to;
         }
@@ -106,6 +135,11 @@ public sealed interface RepairRule permits RepairRule.Default, RepairRule.Coerce
     record Drop(String pointer) implements RepairRule {
         public Drop {
             requirePointer(pointer);
+        }
+
+        @Override
+        public List<String> pointers() {
+            return List.of(pointer);
         }
 
         @Override

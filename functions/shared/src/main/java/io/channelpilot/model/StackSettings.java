@@ -12,19 +12,20 @@ import java.util.regex.Pattern;
  *
  * @param tableBucketArn    S3 table bucket ARN ({@code arn:aws:s3tables:<region>:<account>:bucket/<name>})
  * @param dlqBucket         DLQ bucket name (the channel needs its ARN, built by {@link #dlqBucketArn()})
- * @param dlqPrefix         prefix for DLQ objects; the channel name is appended so channels never share a prefix
+ * @param dlqPrefix         prefix for DLQ objects; cluster and channel name are appended so channels never share a prefix
  * @param serviceRoleArn    the channel's service execution role (created by the stack by default)
  * @param kmsKeyArn         customer-managed KMS key for channel, logs and table; empty = AWS-managed encryption
  * @param logRetentionDays  retention for the channel log groups Provision creates
  * @param defaultNamespace  namespace used when no tag names one
  * @param allowedClusters   guardrail: cluster ARNs or names that may get channels; empty = every cluster
  * @param queryPrincipals   principals granted read access on the namespace (Lake Formation)
- * @param logGroupPrefix    channel log groups are {@code <prefix><channelName>}
+ * @param logGroupPrefix    channel log groups are {@code <prefix><clusterName>/<channelName>} ({@link ResourceNames})
  * @param managedBy         value of the {@code channel-pilot/managed-by} ownership tag (the stack's identity)
+ * @param namespaces        tenancy guardrail: which namespaces each cluster's rules may name (empty = any)
  */
 public record StackSettings(String tableBucketArn, String dlqBucket, String dlqPrefix, String serviceRoleArn,
                             String kmsKeyArn, int logRetentionDays, String defaultNamespace, List<String> allowedClusters,
-                            List<String> queryPrincipals, String logGroupPrefix, String managedBy) {
+                            List<String> queryPrincipals, String logGroupPrefix, String managedBy, NamespacePolicy namespaces) {
 
     private static final Pattern TABLE_BUCKET_ARN = Pattern.compile("^arn:aws[a-z-]*:s3tables:[a-z0-9-]+:\\d{12}:bucket/[a-z0-9-]{3,63}$");
     private static final Pattern ROLE_ARN = Pattern.compile("^arn:aws[a-z-]*:iam::\\d{12}:role/[\\w+=,.@/-]{1,512}$");
@@ -39,12 +40,13 @@ public record StackSettings(String tableBucketArn, String dlqBucket, String dlqP
         require(serviceRoleArn != null && ROLE_ARN.matcher(serviceRoleArn).matches(), "CHANNEL_PILOT_SERVICE_ROLE_ARN", serviceRoleArn);
         require(RETENTIONS.contains(logRetentionDays), "CHANNEL_PILOT_LOG_RETENTION_DAYS", String.valueOf(logRetentionDays));
         require(defaultNamespace != null && S3TablesNames.isValidNamespace(defaultNamespace), "CHANNEL_PILOT_DEFAULT_NAMESPACE", defaultNamespace);
-        require(logGroupPrefix != null && logGroupPrefix.startsWith("/") && logGroupPrefix.length() <= 400, "CHANNEL_PILOT_LOG_GROUP_PREFIX", logGroupPrefix);
+        require(logGroupPrefix != null && logGroupPrefix.startsWith("/") && logGroupPrefix.length() <= 380, "CHANNEL_PILOT_LOG_GROUP_PREFIX", logGroupPrefix);
         require(managedBy != null && !managedBy.isBlank(), "CHANNEL_PILOT_STACK_NAME", managedBy);
         dlqPrefix = dlqPrefix == null ? "" : dlqPrefix;
         kmsKeyArn = kmsKeyArn == null ? "" : kmsKeyArn;
         allowedClusters = List.copyOf(allowedClusters);
         queryPrincipals = List.copyOf(queryPrincipals);
+        namespaces = namespaces == null ? NamespacePolicy.none() : namespaces;
     }
 
     /**
@@ -63,7 +65,8 @@ public record StackSettings(String tableBucketArn, String dlqBucket, String dlqP
                 list(env.get("CHANNEL_PILOT_ALLOWED_CLUSTERS")),
                 list(env.get("CHANNEL_PILOT_QUERY_PRINCIPALS")),
                 env.getOrDefault("CHANNEL_PILOT_LOG_GROUP_PREFIX", "/aws/msk/streaming-tables/"),
-                env.getOrDefault("CHANNEL_PILOT_STACK_NAME", "channel-pilot"));
+                env.getOrDefault("CHANNEL_PILOT_STACK_NAME", "channel-pilot"),
+                NamespacePolicy.parse(env.get("CHANNEL_PILOT_NAMESPACE_POLICY")));
     }
 
     public String dlqBucketArn() {
@@ -87,11 +90,8 @@ public record StackSettings(String tableBucketArn, String dlqBucket, String dlqP
     }
 
     private static int parseInt(String value, String name) {
-        try {
-            return Integer.parseInt(value.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + " must be an integer, got: " + value);
-        }
+        return AsciiNumbers.parseInt(value.trim()).orElseThrow(() -> new IllegalArgumentException(name
+                + " must be an integer in ASCII digits, got: " + value));
     }
 
     private static void require(boolean ok, String variable, String value) {

@@ -19,9 +19,11 @@ import java.util.Objects;
  * @param channels     the channels now (managed and unmanaged), from ListChannels + DescribeChannel
  * @param tables       which Iceberg tables exist (lookup, asked lazily)
  * @param failures     per channel name: the FAILED history of its current fingerprint (absent = none recorded)
+ * @param claims       who holds a table (issue 13, tenancy; asked lazily like {@code tables})
  */
 public record ClusterState(String clusterArn, Map<String, String> clusterTags, Map<String, Map<String, String>> topics,
-                           List<ObservedChannel> channels, ExistingTables tables, Map<String, FailureHistory> failures) {
+                           List<ObservedChannel> channels, ExistingTables tables, Map<String, FailureHistory> failures,
+                           TableClaims claims) {
 
     public ClusterState {
         Objects.requireNonNull(clusterArn, "clusterArn");
@@ -30,6 +32,12 @@ public record ClusterState(String clusterArn, Map<String, String> clusterTags, M
         channels = List.copyOf(channels == null ? List.of() : channels);
         tables = tables == null ? ExistingTables.UNKNOWN : tables;
         failures = Map.copyOf(failures == null ? Map.of() : failures);
+        claims = claims == null ? TableClaims.NONE : claims;
+    }
+
+    public ClusterState(String clusterArn, Map<String, String> clusterTags, Map<String, Map<String, String>> topics,
+                        List<ObservedChannel> channels, ExistingTables tables, Map<String, FailureHistory> failures) {
+        this(clusterArn, clusterTags, topics, channels, tables, failures, TableClaims.NONE);
     }
 
     /** The original shape: no table lookup, no failure history. */
@@ -39,10 +47,14 @@ public record ClusterState(String clusterArn, Map<String, String> clusterTags, M
     }
 
     public ClusterState withTables(ExistingTables lookup) {
-        return new ClusterState(clusterArn, clusterTags, topics, channels, lookup, failures);
+        return new ClusterState(clusterArn, clusterTags, topics, channels, lookup, failures, claims);
     }
 
     public ClusterState withFailures(Map<String, FailureHistory> history) {
-        return new ClusterState(clusterArn, clusterTags, topics, channels, tables, history);
+        return new ClusterState(clusterArn, clusterTags, topics, channels, tables, history, claims);
+    }
+
+    public ClusterState withClaims(TableClaims lookup) {
+        return new ClusterState(clusterArn, clusterTags, topics, channels, tables, failures, lookup);
     }
 }

@@ -29,10 +29,13 @@ import java.util.Objects;
  * @param trigger      what produced it: an event id, a sweep id, or a manual request id
  * @param tableKey     logical {@code <namespace>.<table>} this channel serves ("" when unknown)
  * @param channelTags  tags the channel must carry when created (empty when nothing is created)
+ * @param tableOwner   for CREATE: another channel's claim on {@code desired}'s table found when planning (validation
+ *                     refuses it, {@code TABLE_CLAIMED}); null when the table is free or ours
  */
 public record Intent(String clusterArn, String topic, String channelName, Plan plan, String reason, String message,
                      ChannelSpec desired, String fingerprint, ObservedChannel existing, boolean approved,
-                     ObservedChannel replaces, String trigger, String tableKey, Map<String, String> channelTags) {
+                     ObservedChannel replaces, String trigger, String tableKey, Map<String, String> channelTags,
+                     TableClaim tableOwner) {
 
     public Intent {
         Objects.requireNonNull(clusterArn, "clusterArn");
@@ -51,6 +54,19 @@ public record Intent(String clusterArn, String topic, String channelName, Plan p
         if ((plan == Plan.DELETE || plan == Plan.RELEASE) && existing == null) {
             throw new IllegalArgumentException("plan " + plan + " needs the existing channel for " + channelName);
         }
+    }
+
+    public Intent(String clusterArn, String topic, String channelName, Plan plan, String reason, String message,
+                  ChannelSpec desired, String fingerprint, ObservedChannel existing, boolean approved,
+                  ObservedChannel replaces, String trigger, String tableKey, Map<String, String> channelTags) {
+        this(clusterArn, topic, channelName, plan, reason, message, desired, fingerprint, existing, approved, replaces,
+                trigger, tableKey, channelTags, null);
+    }
+
+    /** This intent, carrying another owner's claim on its table. */
+    public Intent withTableOwner(TableClaim owner) {
+        return new Intent(clusterArn, topic, channelName, plan, reason, message, desired, fingerprint, existing, approved,
+                replaces, trigger, tableKey, channelTags, owner);
     }
 
     /** The original shape (before tableKey/channelTags were added). */

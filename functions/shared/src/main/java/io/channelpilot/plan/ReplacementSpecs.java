@@ -40,6 +40,6 @@ public final class ReplacementSpecs {
         String name = ChannelNames.of(logical.topic(), logical.namespace(), table);
         return new ChannelSpec(logical.clusterArn(), logical.topic(), logical.namespace(), table, logical.schema(),
                 logical.format(), logical.partitionColumn(), logical.freshnessSeconds(), logical.compression(),
-                Infrastructure.of(stack, name), logical.operations());
+                Infrastructure.of(stack, logical.clusterArn(), name), logical.operations());
     }
 }

@@ -73,8 +73,19 @@ public final class TableGenerations {
      * generation up to {@link #MAX_GENERATION} exists).
      */
     public static OptionalInt firstFree(ChannelSpec logical, ExistingTables tables) {
+        return firstFree(logical, tables, TableClaims.NONE);
+    }
+
+    /**
+     * As {@link #firstFree(ChannelSpec, ExistingTables)}, but a generation claimed by another owner stops the search
+     * there: it is not this rule's to skip past ({@link #foreignClaim}), so the rule is refused on it.
+     */
+    public static OptionalInt firstFree(ChannelSpec logical, ExistingTables tables, TableClaims claims) {
         String bucket = logical.infrastructure().tableBucketArn();
         for (int g = 1; g <= MAX_GENERATION; g++) {
+            if (foreignClaim(logical, g, claims).isPresent()) {
+                return OptionalInt.of(g);
+            }
             Optional<Boolean> exists = tables.exists(bucket, logical.namespace(), name(logical.table(), g));
             if (exists.isEmpty()) {
                 return OptionalInt.empty();
@@ -86,6 +97,17 @@ public final class TableGenerations {
         return OptionalInt.empty();
     }
 
+    /**
+     * Another owner's claim on generation {@code g}'s table: held by a channel other than the one this rule makes
+     * there (another cluster's, or another topic's on this cluster).
+     */
+    public static Optional<TableClaim> foreignClaim(ChannelSpec logical, int g, TableClaims claims) {
+        String table = name(logical.table(), g);
+        String channel = ChannelNames.of(logical.topic(), logical.namespace(), table);
+        return claims.holder(logical.infrastructure().tableBucketArn(), logical.namespace(), table)
+                .filter(held -> !(held.clusterArn().equals(logical.clusterArn()) && held.channelName().equals(channel)));
+    }
+
     /** The logical spec on generation {@code n}: new table, so a new channel name, DLQ prefix and log group. */
     public static ChannelSpec at(ChannelSpec logical, int generation, StackSettings stack) {
         if (generation <= 1) {
@@ -95,7 +117,7 @@ public final class TableGenerations {
         String channel = ChannelNames.of(logical.topic(), logical.namespace(), table);
         return new ChannelSpec(logical.clusterArn(), logical.topic(), logical.namespace(), table, logical.schema(),
                 logical.format(), logical.partitionColumn(), logical.freshnessSeconds(), logical.compression(),
-                Infrastructure.of(stack, channel), logical.operations());
+                Infrastructure.of(stack, logical.clusterArn(), channel), logical.operations());
     }
 
     /** A UNION ALL view over every generation, so readers can query all rows in one place. */

@@ -1,6 +1,7 @@
 package io.channelpilot.plan;
 
 import io.channelpilot.model.ChannelSpec;
+import io.channelpilot.model.NameScope;
 import io.channelpilot.model.StackSettings;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -25,12 +26,15 @@ final class TopicPlanner {
     private final Intents intents;
     private final ExistingTables tables;
     private final Map<String, FailureHistory> failures;
+    private final TableClaims claims;
 
-    TopicPlanner(StackSettings stack, Intents intents, ExistingTables tables, Map<String, FailureHistory> failures) {
+    TopicPlanner(StackSettings stack, Intents intents, ExistingTables tables, Map<String, FailureHistory> failures,
+                 TableClaims claims) {
         this.stack = stack;
         this.intents = intents;
         this.tables = tables;
         this.failures = failures;
+        this.claims = claims;
     }
 
     List<Intent> plan(String topic, List<ChannelSpec> specs, List<ObservedChannel> ours, List<ObservedChannel> foreign) {
@@ -40,8 +44,10 @@ final class TopicPlanner {
         for (ChannelSpec spec : specs) {
             String key = Intents.key(spec);
             String replacementName = ReplacementSpecs.replacement(spec, stack).channelName();
+            String oldReplacementName = ReplacementSpecs.replacement(spec.withNames(stack, NameScope.CHANNEL), stack).channelName();
             List<ObservedChannel> candidates = ours.stream()
-                    .filter(c -> serves(c, spec, key) || c.channelName().equals(replacementName)).sorted(LIVE_FIRST).toList();
+                    .filter(c -> serves(c, spec, key) || c.channelName().equals(replacementName)
+                            || c.channelName().equals(oldReplacementName)).sorted(LIVE_FIRST).toList();
             claimed.addAll(candidates);
             Optional<ObservedChannel> other = foreign.stream().filter(c -> serves(c, spec, key)).findFirst();
             if (!spec.operations().managed()) {
@@ -78,12 +84,13 @@ final class TopicPlanner {
      * and validation (TABLE_NOT_EXISTING) refuses if it exists.
      */
     private Intent create(ChannelSpec spec) {
-        OptionalInt generation = TableGenerations.firstFree(spec, tables);
-        if (generation.isEmpty() || generation.getAsInt() == 1) {
-            return intents.create(spec);
-        }
-        int g = generation.getAsInt();
-        return intents.createOnNewTable(spec, TableGenerations.at(spec, g, stack), g);
+        OptionalInt generation = TableGenerations.firstFree(spec, tables, claims);
+        int g = generation.orElse(1);
+        Optional<TableClaim> owner = TableGenerations.foreignClaim(spec, g, claims);
+        Intent create = g == 1 ? intents.create(spec) : intents.createOnNewTable(spec, TableGenerations.at(spec, g, stack), g);
+        // Planned anyway, carrying the owner: validation refuses it (TABLE_CLAIMED) and the owner of this rule is told
+        // who holds the table, before anything is created.
+        return owner.map(create::withTableOwner).orElse(create);
     }
 
     private List<Intent> planExisting(String topic, ChannelSpec spec, String key, List<ObservedChannel> candidates) {
@@ -132,6 +139,17 @@ final class TopicPlanner {
      * changed.
      */
     private Optional<ChannelSpec> servedAs(ObservedChannel channel, ChannelSpec spec, ChannelSpec replacement) {
+        Optional<ChannelSpec> current = servedAs(channel, spec, replacement, NameScope.CLUSTER);
+        if (current.isPresent()) {
+            return current;
+        }
+        // A channel created before account-wide names carried the cluster (NameScope.CHANNEL) is adopted under its own
+        // log group, DLQ prefix and alarm names: same settings, old names; never replaced or duplicated for the rename.
+        ChannelSpec old = spec.withNames(stack, NameScope.CHANNEL);
+        return servedAs(channel, old, ReplacementSpecs.replacement(old, stack).withNames(stack, NameScope.CHANNEL), NameScope.CHANNEL);
+    }
+
+    private Optional<ChannelSpec> servedAs(ObservedChannel channel, ChannelSpec spec, ChannelSpec replacement, NameScope names) {
         String fingerprint = Intents.fingerprintOf(channel);
         if (fingerprint.equals(spec.fingerprint())) {
             return Optional.of(spec);
@@ -141,7 +159,7 @@ final class TopicPlanner {
         }
         OptionalInt generation = TableGenerations.generationOf(spec.table(), channel.table());
         if (generation.isPresent() && generation.getAsInt() > 1) {
-            ChannelSpec moved = TableGenerations.at(spec, generation.getAsInt(), stack);
+            ChannelSpec moved = TableGenerations.at(spec, generation.getAsInt(), stack).withNames(stack, names);
             return fingerprint.equals(moved.fingerprint()) ? Optional.of(moved) : Optional.empty();
         }
         return Optional.empty();

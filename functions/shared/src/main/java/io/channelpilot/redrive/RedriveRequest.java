@@ -2,7 +2,9 @@ package io.channelpilot.redrive;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.channelpilot.dlq.DlqCause;
+import io.channelpilot.model.ChannelNames;
 import io.channelpilot.model.RepairRule;
+import io.channelpilot.model.SafeText;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -30,6 +32,16 @@ public record RedriveRequest(String clusterArn, String channelName, Instant from
     public static final int DEFAULT_RATE = 500;
     public static final int DEFAULT_CONCURRENCY = 4;
     public static final int DEFAULT_LOOP_LIMIT = 2;
+    /**
+     * Highest task-wide rate cap accepted (records per second). The cap is what keeps a redrive from swamping the
+     * source topic and the channel; 100 000/s is already beyond what one topic's producers usually sustain, and a
+     * larger number would be no cap at all (docs/oncall.md, "Rate cap").
+     */
+    public static final int MAX_RATE = 100_000;
+    /** Distributed Map runs at most 10 000 child executions at once (MaxConcurrency; Step Functions developer guide). */
+    public static final int MAX_CONCURRENCY = 10_000;
+    /** Highest loop limit: a record redriven this often is poison by any measure. */
+    public static final int MAX_LOOP_LIMIT = 100;
 
     public RedriveRequest {
         Objects.requireNonNull(clusterArn, "clusterArn");
@@ -43,6 +55,20 @@ public record RedriveRequest(String clusterArn, String channelName, Instant from
         requestedBy = requestedBy == null ? "" : requestedBy;
         if (ratePerSecond < 0 || maxConcurrency < 0 || loopLimit < 0) {
             throw new IllegalArgumentException("rate, concurrency and loop limit must be positive");
+        }
+        if (ratePerSecond > MAX_RATE) {
+            throw new IllegalArgumentException("rate " + ratePerSecond + "/s is above the maximum of " + MAX_RATE + "/s");
+        }
+        if (maxConcurrency > MAX_CONCURRENCY) {
+            throw new IllegalArgumentException("MaxConcurrency " + maxConcurrency + " is above Step Functions' Distributed Map "
+                    + "maximum of " + MAX_CONCURRENCY);
+        }
+        if (loopLimit > MAX_LOOP_LIMIT) {
+            throw new IllegalArgumentException("loop limit " + loopLimit + " is above the maximum of " + MAX_LOOP_LIMIT);
+        }
+        if (!ChannelNames.isValid(channelName)) {
+            throw new IllegalArgumentException("channel '" + SafeText.of(channelName, 80) + "' is not a channel name "
+                    + "(1-64 of [a-zA-Z0-9._-])");
         }
         if (ratePerSecond < maxConcurrency) {
             throw new IllegalArgumentException("rate " + ratePerSecond + "/s is below MaxConcurrency " + maxConcurrency

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.RecordFormat;
+import io.channelpilot.model.RepairRule;
 import io.channelpilot.redrive.RedriveOutcome.Done;
 import io.channelpilot.redrive.RedriveOutcome.Refused;
 import io.channelpilot.store.ChannelKey;
@@ -72,6 +73,11 @@ public final class RedriveService {
         if (spec.format() != RecordFormat.JSON) {
             return Refused.of(RedriveCode.FORMAT_UNSUPPORTED, "channel " + key.channelName() + " uses format "
                     + spec.format());
+        }
+        Optional<RepairRule> onPartition = request.repairs().stream().filter(r -> r.touches(spec.partitionColumn())).findFirst();
+        if (onPartition.isPresent()) {
+            return Refused.of(RedriveCode.INVALID_REQUEST, "--repair " + onPartition.get().canonical() + " changes the partition "
+                    + "column " + spec.partitionColumn() + " of " + key.channelName() + "; a repair may not write, drop or rename it");
         }
         RedriveRequest effective = request.repairs().isEmpty() && !spec.operations().repair().isEmpty()
                 ? new RedriveRequest(request.clusterArn(), request.channelName(), request.from(), request.to(),

@@ -1,5 +1,6 @@
 package io.channelpilot.spec;
 
+import io.channelpilot.model.AsciiNumbers;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.Compression;
 import io.channelpilot.model.RecordFormat;
@@ -125,12 +126,9 @@ public enum Setting {
     private Optional<TagProblem> checkFreshness(String tag, String value) {
         String fix = "Use freshness=<seconds> between " + ChannelSpec.MIN_FRESHNESS + " and " + ChannelSpec.MAX_FRESHNESS
                 + " (default " + ChannelSpec.DEFAULT_FRESHNESS + ").";
-        try {
-            Integer.parseInt(value);
-            return Optional.empty();
-        } catch (NumberFormatException e) {
-            return Optional.of(problem(SpecError.FRESHNESS_OUT_OF_RANGE, tag, "freshness '" + value + "' is not a whole number of seconds", fix));
-        }
+        // ASCII digits only: Integer.parseInt reads "٣٠٠" (Arabic-Indic digits) as 300.
+        return AsciiNumbers.parseInt(value).isPresent() ? Optional.empty() : Optional.of(problem(SpecError.FRESHNESS_OUT_OF_RANGE, tag,
+                "freshness '" + value + "' is not a whole number of seconds in ASCII digits", fix));
     }
 
     private TagProblem problem(SpecError code, String tag, String message, String fix) {

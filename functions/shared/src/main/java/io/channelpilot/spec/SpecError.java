@@ -26,6 +26,8 @@ public enum SpecError {
     SCHEMA_REF_INVALID,
     /** A {@code repair} rule does not parse. */
     REPAIR_RULE_INVALID,
+    /** A {@code repair} rule writes, coerces, drops or renames the partition column (or onto it). */
+    REPAIR_TOUCHES_PARTITION,
     /** {@code approve} is not 8–64 lowercase hex characters of a fingerprint. */
     APPROVE_INVALID,
     /** A cluster rule has neither {@code topic=} nor {@code prefix=}. */

@@ -1,5 +1,6 @@
 package io.channelpilot.spec;
 
+import io.channelpilot.model.AsciiNumbers;
 import io.channelpilot.model.ChannelNames;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.ClusterArn;
@@ -140,14 +141,24 @@ public final class SpecResolver {
         List<RepairRule> repairs = s.containsKey(Setting.REPAIR)
                 ? List.of(s.get(Setting.REPAIR).split(" ")).stream().map(RepairRule::fromTagForm).toList()
                 : List.of();
+        String partition = s.get(Setting.PARTITION);
+        Optional<RepairRule> onPartition = repairs.stream().filter(r -> r.touches(partition)).findFirst();
+        if (onPartition.isPresent()) {
+            problems.add(TagProblem.of(SpecError.REPAIR_TOUCHES_PARTITION, origin, Setting.REPAIR.key(),
+                    "repair '" + onPartition.get().tagForm() + "' for topic '" + topic + "' changes the partition column '"
+                            + partition + "'", "Remove that repair= rule: the partition column decides a row's hour "
+                            + "partition, so a record without a valid '" + partition + "' must be fixed at the producer."));
+            return Optional.empty();
+        }
         Operations ops = new Operations(s.getOrDefault(Setting.OWNER, ""),
                 RedrivePolicy.fromTag(s.getOrDefault(Setting.REDRIVE, "manual")).orElseThrow(),
                 repairs, Boolean.parseBoolean(s.getOrDefault(Setting.PAUSED, "false")),
                 Boolean.parseBoolean(s.getOrDefault(Setting.MANAGED, "true")), s.getOrDefault(Setting.APPROVE, ""));
         return Optional.of(new ChannelSpec(clusterArn, topic, namespace, table, SchemaRef.parse(s.get(Setting.SCHEMA)),
                 RecordFormat.fromTag(s.getOrDefault(Setting.FORMAT, "json")).orElseThrow(), s.get(Setting.PARTITION),
-                Integer.parseInt(s.getOrDefault(Setting.FRESHNESS, String.valueOf(ChannelSpec.DEFAULT_FRESHNESS))),
+                s.containsKey(Setting.FRESHNESS) ? AsciiNumbers.parseInt(s.get(Setting.FRESHNESS)).orElseThrow()
+                        : ChannelSpec.DEFAULT_FRESHNESS,
                 Compression.fromTag(s.getOrDefault(Setting.COMPRESSION, "zstd")).orElseThrow(),
-                Infrastructure.of(stack, name), ops));
+                Infrastructure.of(stack, clusterArn, name), ops));
     }
 }

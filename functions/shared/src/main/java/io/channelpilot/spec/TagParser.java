@@ -1,12 +1,12 @@
 package io.channelpilot.spec;
 
+import io.channelpilot.model.TopicNames;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.regex.Pattern;
 
 /**
  * Parses the tag contract (DESIGN §3). Cluster: {@code channel-pilot/<rule>} = space-separated {@code key=value}
@@ -20,7 +20,6 @@ public final class TagParser {
     public static final String PREFIX = "channel-pilot/";
     public static final String DEFAULTS = PREFIX + "defaults";
     public static final String ENABLED = PREFIX + "enabled";
-    private static final Pattern TOPIC_NAME = Pattern.compile("^[a-zA-Z0-9._-]{1,249}$");
 
     private TagParser() {
     }
@@ -122,11 +121,11 @@ public final class TagParser {
                         problems.add(TagProblem.of(SpecError.SELECTOR_NOT_ALLOWED, key, k,
                                 "tag '" + key + "' has selector '" + token + "'; defaults apply to every selected topic",
                                 "Move '" + token + "' into its own rule tag, e.g. channel-pilot/<rule-name>=" + token + "."));
-                    } else if (!TOPIC_NAME.matcher(v).matches()) {
+                    } else if (k.equals("topic") ? !TopicNames.isValid(v) : !TopicNames.isValidPrefix(v)) {
                         selectorBroken = true;
                         problems.add(TagProblem.of(SpecError.SELECTOR_INVALID, key, k,
-                                "tag '" + key + "': '" + v + "' cannot be a Kafka topic name or prefix",
-                                "Use 1-249 characters of letters, digits, '.', '_' and '-' after " + k + "=."));
+                                "tag '" + key + "': '" + v + "' cannot be a Kafka topic " + (k.equals("topic") ? "name" : "prefix"),
+                                "Use " + TopicNames.RULE + " after " + k + "=."));
                     } else {
                         selectors.add(k.equals("topic") ? new Selector.Exact(v) : new Selector.Prefix(v));
                     }

@@ -13,7 +13,7 @@ import java.util.Optional;
  */
 public record ChannelStatus(ChannelKey key, String topic, String channelArn, String desiredJson, String fingerprint,
                             String observedStatus, long generation, String lastExecution, List<Condition> conditions,
-                            Instant updatedAt, long version) {
+                            List<RecordedAlarm> alarms, Instant updatedAt, long version) {
 
     public ChannelStatus {
         Objects.requireNonNull(key, "key");
@@ -24,11 +24,12 @@ public record ChannelStatus(ChannelKey key, String topic, String channelArn, Str
         observedStatus = observedStatus == null ? "" : observedStatus;
         lastExecution = lastExecution == null ? "" : lastExecution;
         conditions = List.copyOf(conditions == null ? List.of() : conditions);
+        alarms = List.copyOf(alarms == null ? List.of() : alarms);
         Objects.requireNonNull(updatedAt, "updatedAt");
     }
 
     public static ChannelStatus fresh(ChannelKey key, String topic, Instant now) {
-        return new ChannelStatus(key, topic, "", "", "", "", 0, "", List.of(), now, 0);
+        return new ChannelStatus(key, topic, "", "", "", "", 0, "", List.of(), List.of(), now, 0);
     }
 
     public Optional<Condition> condition(ConditionType type) {
@@ -59,29 +60,40 @@ public record ChannelStatus(ChannelKey key, String topic, String channelArn, Str
         }
         next.sort((a, b) -> a.type().compareTo(b.type()));
         return new ChannelStatus(key, topic, channelArn, desiredJson, fingerprint, observedStatus, generation,
-                lastExecution, next, updatedAt, version);
+                lastExecution, next, alarms, updatedAt, version);
     }
 
     public ChannelStatus withObserved(String channelArn, String observedStatus) {
         return new ChannelStatus(key, topic, channelArn, desiredJson, fingerprint, observedStatus, generation,
-                lastExecution, conditions, updatedAt, version);
+                lastExecution, conditions, alarms, updatedAt, version);
     }
 
     /** Records a new desired spec; bumps the generation only when the fingerprint or spec changed. */
     public ChannelStatus withDesired(String desiredJson, String fingerprint) {
         boolean changed = !this.desiredJson.equals(desiredJson) || !this.fingerprint.equals(fingerprint);
         return new ChannelStatus(key, topic, channelArn, desiredJson, fingerprint, observedStatus,
-                changed ? generation + 1 : generation, lastExecution, conditions, updatedAt, version);
+                changed ? generation + 1 : generation, lastExecution, conditions, alarms, updatedAt, version);
     }
 
     public ChannelStatus withLastExecution(String execution) {
         return new ChannelStatus(key, topic, channelArn, desiredJson, fingerprint, observedStatus, generation,
-                execution, conditions, updatedAt, version);
+                execution, conditions, alarms, updatedAt, version);
+    }
+
+    /** The alarms provisioning created for this channel (replaces the recorded set). */
+    public ChannelStatus withAlarms(List<RecordedAlarm> recorded) {
+        return new ChannelStatus(key, topic, channelArn, desiredJson, fingerprint, observedStatus, generation,
+                lastExecution, conditions, recorded, updatedAt, version);
+    }
+
+    /** The recorded alarm of that name, if provisioning recorded one. */
+    public Optional<RecordedAlarm> alarm(String name) {
+        return alarms.stream().filter(a -> a.name().equals(name)).findFirst();
     }
 
     ChannelStatus stored(Instant at, long newVersion) {
         return new ChannelStatus(key, topic, channelArn, desiredJson, fingerprint, observedStatus, generation,
-                lastExecution, conditions, at, newVersion);
+                lastExecution, conditions, alarms, at, newVersion);
     }
 
     /** True when nothing but timestamps and the version differ: such a write is skipped (no status churn). */
@@ -90,7 +102,7 @@ public record ChannelStatus(ChannelKey key, String topic, String channelArn, Str
                 || !channelArn.equals(other.channelArn) || !desiredJson.equals(other.desiredJson)
                 || !fingerprint.equals(other.fingerprint) || !observedStatus.equals(other.observedStatus)
                 || generation != other.generation || !lastExecution.equals(other.lastExecution)
-                || conditions.size() != other.conditions.size()) {
+                || conditions.size() != other.conditions.size() || !alarms.equals(other.alarms)) {
             return false;
         }
         for (int i = 0; i < conditions.size(); i++) {

@@ -1,5 +1,6 @@
 package io.channelpilot.store;
 
+import io.channelpilot.plan.TableClaim;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -27,6 +28,8 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
  *       {@code expiresAt}; counted with one Query per FAILED channel</li>
  *   <li>notification claim: {@code pk=NOTIFY#<dedupe key>}, {@code sk=CLAIM}, {@code expiresAt}</li>
  *   <li>rules generation: {@code pk=CLUSTER#<clusterArn>}, {@code sk=RULES}, {@code digest}, {@code generation}</li>
+ *   <li>table claim: {@code pk=TABLE#<tableBucketArn>/<namespace>.<table>}, {@code sk=CLAIM}, {@code clusterArn},
+ *       {@code channelName}, {@code topic} (no expiry: held until the owner's channel is deleted)</li>
  * </ul>
  * DynamoDB's TTL deletes expired items lazily (within days), so every read also compares {@code expiresAt} with now.
  */
@@ -202,6 +205,10 @@ public final class DynamoDbStatusStore implements StatusStore {
 
     /** First writer wins until {@code ttl} has passed; an expired claim (TTL deletes lazily) can be taken again. */
     private boolean claim(String partitionKey, Duration ttl) {
+        return claimKey(io.channelpilot.model.BoundedKeys.of(partitionKey), ttl);
+    }
+
+    private boolean claimKey(String partitionKey, Duration ttl) {
         Instant now = clock.instant();
         Map<String, AttributeValue> item = Map.of("pk", s(partitionKey), "sk", s("CLAIM"),
                 "expiresAt", n(now.plus(ttl).getEpochSecond()));
@@ -217,7 +224,8 @@ public final class DynamoDbStatusStore implements StatusStore {
 
     @Override
     public void releaseNotification(String dedupeKey) {
-        dynamo.deleteItem(r -> r.tableName(table).key(Map.of("pk", s("NOTIFY#" + dedupeKey), "sk", s("CLAIM"))));
+        dynamo.deleteItem(r -> r.tableName(table).key(Map.of("pk", s(io.channelpilot.model.BoundedKeys.of("NOTIFY#" + dedupeKey)),
+                "sk", s("CLAIM"))));
     }
 
     @Override
@@ -255,6 +263,50 @@ public final class DynamoDbStatusStore implements StatusStore {
         Map<String, AttributeValue> item = dynamo.getItem(r -> r.tableName(table).consistentRead(true)
                 .key(Map.of("pk", s(pk(clusterArn)), "sk", s("RULES")))).item();
         return item == null || item.isEmpty() ? null : item;
+    }
+
+    @Override
+    public TableClaim claimTable(TableClaim claim) {
+        Map<String, AttributeValue> item = new HashMap<>(tableKey(claim.tableBucketArn(), claim.namespace(), claim.table()));
+        item.put("clusterArn", s(claim.clusterArn()));
+        item.put("channelName", s(claim.channelName()));
+        item.put("topic", s(claim.topic()));
+        item.put("claimedAt", s(clock.instant().toString()));
+        try {
+            dynamo.putItem(r -> r.tableName(table).item(item)
+                    .conditionExpression("attribute_not_exists(pk) OR (clusterArn = :c AND channelName = :n)")
+                    .expressionAttributeValues(Map.of(":c", s(claim.clusterArn()), ":n", s(claim.channelName()))));
+            return claim;
+        } catch (ConditionalCheckFailedException held) {
+            // Another owner holds it; read who (a release between the write and this read leaves "nobody": try again).
+            return tableClaim(claim.tableBucketArn(), claim.namespace(), claim.table()).orElseGet(() -> claimTable(claim));
+        }
+    }
+
+    @Override
+    public Optional<TableClaim> tableClaim(String tableBucketArn, String namespace, String tableName) {
+        Map<String, AttributeValue> item = dynamo.getItem(r -> r.tableName(table).consistentRead(true)
+                .key(tableKey(tableBucketArn, namespace, tableName))).item();
+        if (item == null || item.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new TableClaim(tableBucketArn, namespace, tableName, item.get("clusterArn").s(),
+                item.get("channelName").s(), item.containsKey("topic") ? item.get("topic").s() : ""));
+    }
+
+    @Override
+    public void releaseTable(TableClaim claim) {
+        try {
+            dynamo.deleteItem(r -> r.tableName(table).key(tableKey(claim.tableBucketArn(), claim.namespace(), claim.table()))
+                    .conditionExpression("clusterArn = :c AND channelName = :n")
+                    .expressionAttributeValues(Map.of(":c", s(claim.clusterArn()), ":n", s(claim.channelName()))));
+        } catch (ConditionalCheckFailedException notOurs) {
+            // unclaimed, or another owner's: nothing of ours to release
+        }
+    }
+
+    private static Map<String, AttributeValue> tableKey(String tableBucketArn, String namespace, String tableName) {
+        return Map.of("pk", s("TABLE#" + tableBucketArn + "/" + namespace + "." + tableName), "sk", s("CLAIM"));
     }
 
     private static String pk(String clusterArn) {

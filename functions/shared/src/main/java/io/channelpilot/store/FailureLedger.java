@@ -12,7 +12,8 @@ import java.util.Map;
  * Gives the planner the FAILED history of this stack's FAILED channels (issue 5 follow-up): each FAILED instance is
  * recorded once by its ARN under (cluster, channel name, fingerprint) and counted, so recreating a channel that fails
  * every time stops after {@code limit} recreates instead of looping every sweep. One write and one Query per FAILED
- * channel — none when nothing is FAILED. Used by resolve-intents and the reconcile sweep before they plan.
+ * channel — none when nothing is FAILED. Used by resolve-intents and the reconcile sweep before they plan, which is
+ * also where the planner gets the store's table claims (a lookup, read only for desired channels without a channel).
  */
 public final class FailureLedger {
 
@@ -58,6 +59,7 @@ public final class FailureLedger {
             int failures = store.recordFailure(new ChannelKey(state.clusterArn(), c.channelName()), fingerprint, c.channelArn(), window);
             history.put(c.channelName(), new FailureHistory(Math.max(1, failures), limit));
         }
-        return history.isEmpty() ? state : state.withFailures(history);
+        ClusterState withClaims = state.withClaims(store::tableClaim);
+        return history.isEmpty() ? withClaims : withClaims.withFailures(history);
     }
 }

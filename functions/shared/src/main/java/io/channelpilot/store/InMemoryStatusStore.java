@@ -1,5 +1,6 @@
 package io.channelpilot.store;
 
+import io.channelpilot.plan.TableClaim;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -24,6 +25,7 @@ public final class InMemoryStatusStore implements StatusStore {
     private final Map<String, Instant> failures = new ConcurrentHashMap<>();
     private final Map<String, Instant> notifications = new ConcurrentHashMap<>();
     private final Map<String, Map.Entry<String, Long>> rules = new ConcurrentHashMap<>();
+    private final Map<String, TableClaim> tables = new ConcurrentHashMap<>();
 
     public InMemoryStatusStore(Clock clock) {
         this.clock = clock;
@@ -135,5 +137,26 @@ public final class InMemoryStatusStore implements StatusStore {
     public long rulesGeneration(String clusterArn) {
         Map.Entry<String, Long> current = rules.get(clusterArn);
         return current == null ? 0 : current.getValue();
+    }
+
+    @Override
+    public TableClaim claimTable(TableClaim claim) {
+        return tables.compute(tableId(claim.tableBucketArn(), claim.namespace(), claim.table()),
+                (k, held) -> held == null || held.sameOwner(claim) ? claim : held);
+    }
+
+    @Override
+    public Optional<TableClaim> tableClaim(String tableBucketArn, String namespace, String table) {
+        return Optional.ofNullable(tables.get(tableId(tableBucketArn, namespace, table)));
+    }
+
+    @Override
+    public void releaseTable(TableClaim claim) {
+        tables.computeIfPresent(tableId(claim.tableBucketArn(), claim.namespace(), claim.table()),
+                (k, held) -> held.sameOwner(claim) ? null : held);
+    }
+
+    private static String tableId(String bucket, String namespace, String table) {
+        return bucket + "/" + namespace + "." + table;
     }
 }

@@ -40,6 +40,17 @@ final class StatusItems {
             conditions.add(AttributeValue.fromM(m));
         }
         item.put("conditions", AttributeValue.fromL(conditions));
+        List<AttributeValue> alarms = new ArrayList<>();
+        for (RecordedAlarm a : st.alarms()) {
+            Map<String, AttributeValue> dims = new HashMap<>();
+            a.dimensions().forEach((k, v) -> dims.put(k, AttributeValue.fromS(v)));
+            alarms.add(AttributeValue.fromM(Map.of("name", AttributeValue.fromS(a.name()), "arn", AttributeValue.fromS(a.arn()),
+                    "namespace", AttributeValue.fromS(a.namespace()), "metric", AttributeValue.fromS(a.metric()),
+                    "dimensions", AttributeValue.fromM(dims))));
+        }
+        if (!alarms.isEmpty()) {
+            item.put("alarms", AttributeValue.fromL(alarms));
+        }
         return item;
     }
 
@@ -54,9 +65,19 @@ final class StatusItems {
                         Instant.parse(m.get("lastTransitionTime").s()), Long.parseLong(m.get("observedGeneration").n())));
             }
         }
+        List<RecordedAlarm> alarms = new ArrayList<>();
+        AttributeValue recorded = item.get("alarms");
+        if (recorded != null && recorded.hasL()) {
+            for (AttributeValue v : recorded.l()) {
+                Map<String, AttributeValue> m = v.m();
+                Map<String, String> dims = new HashMap<>();
+                m.get("dimensions").m().forEach((k, d) -> dims.put(k, d.s()));
+                alarms.add(new RecordedAlarm(m.get("name").s(), m.get("arn").s(), m.get("namespace").s(), m.get("metric").s(), dims));
+            }
+        }
         return new ChannelStatus(new ChannelKey(str(item, "clusterArn"), str(item, "channelName")), str(item, "topic"),
                 str(item, "channelArn"), str(item, "desired"), str(item, "fingerprint"), str(item, "observed"),
-                num(item, "generation"), str(item, "lastExecution"), conditions,
+                num(item, "generation"), str(item, "lastExecution"), conditions, alarms,
                 Instant.parse(str(item, "updatedAt")), num(item, "version"));
     }
 

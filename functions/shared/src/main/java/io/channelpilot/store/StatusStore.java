@@ -1,5 +1,6 @@
 package io.channelpilot.store;
 
+import io.channelpilot.plan.TableClaim;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -68,4 +69,17 @@ public interface StatusStore {
 
     /** The cluster's rules generation (0 when never recorded). */
     long rulesGeneration(String clusterArn);
+
+    /**
+     * Claims {@code claim}'s table for its owner with a conditional write: succeeds when the table is unclaimed or
+     * already claimed by the same owner ({@link TableClaim#sameOwner}). Returns the claim that holds the table now —
+     * {@code claim} itself, or another owner's, in which case nothing was written.
+     */
+    TableClaim claimTable(TableClaim claim);
+
+    /** Who holds the table, if anyone. */
+    Optional<TableClaim> tableClaim(String tableBucketArn, String namespace, String table);
+
+    /** Releases the table if {@code claim}'s owner holds it; otherwise does nothing. */
+    void releaseTable(TableClaim claim);
 }

@@ -1,6 +1,7 @@
 package io.channelpilot.validation;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import io.channelpilot.model.SafeText;
 import java.util.List;
 import java.util.Objects;
 
@@ -22,7 +23,8 @@ public record Finding(RuleCode code, Severity severity, Status status, String me
         Objects.requireNonNull(severity, "severity");
         Objects.requireNonNull(status, "status");
         Objects.requireNonNull(message, "message");
-        remediation = remediation == null ? "" : remediation;
+        remediation = remediation == null ? "" : SafeText.of(remediation, 4 * SafeText.MAX_ECHO);
+        message = SafeText.of(message, 4 * SafeText.MAX_ECHO);
         alternatives = List.copyOf(alternatives == null ? List.of() : alternatives);
     }
 

@@ -22,6 +22,8 @@ public enum RuleCode {
     TABLE_BUCKET_ACCOUNT(Severity.WARN, "A table bucket in another account needs a table-bucket policy for the role."),
     NAMESPACE_EXISTS(Severity.INFO, "Whether the namespace exists (MSK creates it otherwise)."),
     TABLE_NOT_EXISTING(Severity.ERROR, "The table does not exist yet; a channel always creates a new table (else Flink)."),
+    TABLE_CLAIMED(Severity.ERROR, "No other channel (another cluster's or another rule's) owns the table; the first to claim it does."),
+    NAMESPACE_ALLOWED(Severity.ERROR, "The stack's NamespacePolicy lets this cluster name the namespace (empty policy: every namespace)."),
     FRESHNESS_RANGE(Severity.ERROR, "dataFreshnessInSeconds is within 300-900."),
     FRESHNESS_THROUGHPUT(Severity.WARN, "At 300 s freshness the topic carries at least 2.4 MB/s uncompressed (recent BytesInPerSec)."),
     COMPRESSION_SUPPORTED(Severity.ERROR, "Compression is ZSTD or SNAPPY."),

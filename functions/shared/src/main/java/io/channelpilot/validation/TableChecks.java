@@ -11,7 +11,8 @@ final class TableChecks {
     }
 
     static List<Check> all() {
-        return List.of(names(), bucketExists(), bucketRegion(), bucketAccount(), namespace(), tableIsNew());
+        return List.of(names(), bucketExists(), bucketRegion(), bucketAccount(), namespace(), tableIsNew(), tableUnclaimed(),
+                namespaceAllowed());
     }
 
     static Check names() {
@@ -86,6 +87,36 @@ final class TableChecks {
                                                         Alternative.MANAGED_SERVICE_FOR_APACHE_FLINK),
                                         RuleCode.TABLE_NOT_EXISTING::unknown),
                 RuleCode.TABLE_NOT_EXISTING::unknown));
+    }
+
+    /**
+     * Tenancy: a table belongs to the channel that claimed it first (README "Tenancy"). The resolver read the claim
+     * when it planned the CREATE ({@code intent.tableOwner}); provisioning takes the claim with a conditional write
+     * before CreateChannel, which decides a race. Both refuse with both owners named, also when the table does not
+     * exist yet.
+     */
+    static Check tableUnclaimed() {
+        return Check.of(RuleCode.TABLE_CLAIMED, ctx -> ctx.tableOwner()
+                .map(owner -> RuleCode.TABLE_CLAIMED.fail("Table " + owner.tableName() + " belongs to " + owner.owner()
+                                + "; channel " + ctx.spec().channelName() + " (topic " + ctx.spec().topic() + ") on cluster "
+                                + ctx.cluster().arn() + " may not deliver into it.",
+                        "Give this rule its own table: set table=<name> or namespace=<yours> on the rule tag. A table has one "
+                                + "owner until the owner's channel is deleted."))
+                .orElseGet(() -> RuleCode.TABLE_CLAIMED.pass("No other channel claims " + ctx.spec().namespace() + "."
+                        + ctx.spec().table() + " (provisioning claims it before CreateChannel).")));
+    }
+
+    static Check namespaceAllowed() {
+        return Check.of(RuleCode.NAMESPACE_ALLOWED, ctx -> ctx.stack().namespaces().refusal(ctx.cluster().name(), ctx.spec().namespace())
+                .map(allowed -> RuleCode.NAMESPACE_ALLOWED.fail("Cluster " + ctx.cluster().name() + " may not use namespace "
+                                + ctx.spec().namespace() + " (NamespacePolicy allows it " + (allowed.isEmpty() ? "no namespace"
+                                : String.join(", ", allowed)) + ").",
+                        allowed.isEmpty() ? "Ask the platform team to add an entry for " + ctx.cluster().name()
+                                + " to the NamespacePolicy stack parameter." : "Set namespace=" + allowed.get(0)
+                                + " on the rule tag, or ask the platform team to extend the NamespacePolicy stack parameter."))
+                .orElseGet(() -> RuleCode.NAMESPACE_ALLOWED.pass(ctx.stack().namespaces().isEmpty()
+                        ? "No NamespacePolicy is set; every cluster may use every namespace."
+                        : "Cluster " + ctx.cluster().name() + " may use namespace " + ctx.spec().namespace() + ".")));
     }
 
     /** Part {@code index} of a colon-separated ARN (3 = region, 4 = account). */

@@ -8,6 +8,7 @@ import io.channelpilot.gateway.Gateways;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.ClusterArn;
 import io.channelpilot.model.StackSettings;
+import io.channelpilot.plan.TableClaim;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -46,6 +47,8 @@ public final class ValidationContext {
     private final Supplier<GatewayResult<Optional<Double>>> topicChannelQuota;
     private final Supplier<GatewayResult<Boolean>> dlqAccessLogging;
     private final Supplier<GatewayResult<Optional<Facts.LogGroup>>> logGroup;
+    /** Another owner's claim on the table, as the resolver found it when it planned (null = none). */
+    private volatile TableClaim tableOwner;
     /** Set by {@link #prefetch}: where independent lookups may run concurrently; null = all on the caller's thread. */
     private volatile Executor executor;
 
@@ -138,6 +141,17 @@ public final class ValidationContext {
                 throw e;
             }
         };
+    }
+
+    /** The intent's {@code tableOwner}: another channel's claim on this spec's table found when planning. */
+    public ValidationContext tableOwner(TableClaim owner) {
+        this.tableOwner = owner;
+        return this;
+    }
+
+    Optional<TableClaim> tableOwner() {
+        return Optional.ofNullable(tableOwner).filter(o -> !(o.clusterArn().equals(spec.clusterArn())
+                && o.channelName().equals(spec.channelName())));
     }
 
     public ChannelSpec spec() {

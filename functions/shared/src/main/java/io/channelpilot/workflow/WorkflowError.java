@@ -1,5 +1,7 @@
 package io.channelpilot.workflow;
 
+import io.channelpilot.model.SafeText;
+
 /**
  * Base of the errors a Lambda raises to steer the state machine. The Java Lambda runtime reports an uncaught
  * exception's fully-qualified class name as {@code errorType}, which Step Functions uses as the error name, so
@@ -11,12 +13,13 @@ public abstract class WorkflowError extends RuntimeException {
     private final String code;
 
     protected WorkflowError(String code, String message) {
-        super(message, null, false, false);
+        // Task inputs are quoted in messages, and the message becomes the Step Functions cause and a log line.
+        super(SafeText.of(message, 4 * SafeText.MAX_ECHO), null, false, false);
         this.code = code;
     }
 
     protected WorkflowError(String code, String message, Throwable cause) {
-        super(message, cause, false, false);
+        super(SafeText.of(message, 4 * SafeText.MAX_ECHO), cause, false, false);
         this.code = code;
     }
 

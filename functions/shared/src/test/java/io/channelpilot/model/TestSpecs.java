@@ -28,7 +28,7 @@ public final class TestSpecs {
     public static ChannelSpec orders() {
         String name = ChannelNames.of("orders", "sales", "orders");
         return new ChannelSpec(CLUSTER_ARN, "orders", "sales", "orders", new SchemaRef("sales-registry", "orders"),
-                RecordFormat.JSON, "event_time", 600, Compression.ZSTD, Infrastructure.of(stack(), name),
+                RecordFormat.JSON, "event_time", 600, Compression.ZSTD, Infrastructure.of(stack(), CLUSTER_ARN, name),
                 new Operations("team-sales", RedrivePolicy.MANUAL, List.of(RepairRule.parse("drop:/debug")), false, true, ""));
     }
 }

@@ -51,7 +51,8 @@ public final class ValidateChannelService {
 
     @SuppressWarnings("unchecked")
     public Map<String, Object> validate(ValidateCommand command) {
-        ValidationContext context = new ValidationContext(command.desired(), stack, command.needs(), settings, aws);
+        ValidationContext context = new ValidationContext(command.desired(), stack, command.needs(), settings, aws)
+                .tableOwner(command.intent() == null ? null : command.intent().tableOwner());
         prefetch.ifPresent(context::prefetch);
         ValidationReport report = engine.run(context);
         // One structured line per decision; only codes and names, never schema text or record payloads.
