@@ -40,7 +40,7 @@ class ChannelRequestsTest {
         assertThat(iceberg.serviceExecutionRoleArn()).isEqualTo(TestSpecs.ROLE_ARN);
         assertThat(iceberg.catalog().warehouseLocation()).isEqualTo(TestSpecs.TABLE_BUCKET_ARN);
         assertThat(iceberg.deadLetterQueueS3().bucketArn()).isEqualTo("arn:aws:s3:::channel-dlq");
-        assertThat(iceberg.deadLetterQueueS3().errorOutputPrefix()).isEqualTo("dlq/" + spec.channelName() + "/");
+        assertThat(iceberg.deadLetterQueueS3().errorOutputPrefix()).isEqualTo("dlq/demo/" + spec.channelName() + "/");
         assertThat(iceberg.destinationTableList()).singleElement().satisfies((DestinationTable t) -> {
             assertThat(t.destinationDatabaseName()).isEqualTo("sales");
             assertThat(t.destinationTableName()).isEqualTo("orders");
@@ -48,7 +48,7 @@ class ChannelRequestsTest {
             assertThat(t.partitionSpec().sourceList()).singleElement().satisfies(s -> assertThat(s.sourceName()).isEqualTo("event_time"));
         });
         assertThat(request.loggingInfo().cloudWatchLogs().enabled()).isTrue();
-        assertThat(request.loggingInfo().cloudWatchLogs().logGroup()).isEqualTo("/aws/msk/streaming-tables/" + spec.channelName());
+        assertThat(request.loggingInfo().cloudWatchLogs().logGroup()).isEqualTo("/aws/msk/streaming-tables/demo/" + spec.channelName());
         assertThat(request.encryptionConfiguration().kmsKeyArn()).isEqualTo(TestSpecs.KMS_ARN);
         assertThat(request.tags()).containsEntry(OwnershipTags.MANAGED_BY, "channel-pilot-test")
                 .containsEntry(OwnershipTags.FINGERPRINT, spec.fingerprint());

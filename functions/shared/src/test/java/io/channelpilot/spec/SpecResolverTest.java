@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.Compression;
+import io.channelpilot.model.NameScope;
 import io.channelpilot.model.RecordFormat;
 import io.channelpilot.model.RedrivePolicy;
 import io.channelpilot.model.RepairRule;
@@ -38,8 +39,10 @@ class SpecResolverTest {
             assertThat(s.namespace()).isEqualTo("streaming");
             assertThat(s.table()).isEqualTo("orders_eu");
             assertThat(s.format()).isEqualTo(RecordFormat.JSON);
-            assertThat(s.infrastructure().logGroup()).isEqualTo("/aws/msk/streaming-tables/" + s.channelName());
-            assertThat(s.infrastructure().dlqPrefix()).isEqualTo("dlq/" + s.channelName() + "/");
+            // account-wide names carry the cluster (issue 13): two clusters' channels of one name never share them
+            assertThat(s.infrastructure().logGroup()).isEqualTo("/aws/msk/streaming-tables/demo/" + s.channelName());
+            assertThat(s.infrastructure().dlqPrefix()).isEqualTo("dlq/demo/" + s.channelName() + "/");
+            assertThat(s.infrastructure().names()).isEqualTo(NameScope.CLUSTER);
         });
     }
 

@@ -70,7 +70,9 @@ class FailureLedgerTest {
         ClusterState state = new ClusterState(TestSpecs.CLUSTER_ARN, Map.of(), Map.of(),
                 List.of(channel("1", "ACTIVE", STACK), channel("2", "FAILED", "another-stack")));
 
-        assertThat(ledger.enrich(state)).isSameAs(state);
+        ClusterState enriched = ledger.enrich(state);
+        assertThat(enriched.failures()).isEmpty();
+        assertThat(enriched.channels()).isEqualTo(state.channels());
     }
 
     @Test

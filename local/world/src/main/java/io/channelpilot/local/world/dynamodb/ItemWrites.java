@@ -166,6 +166,13 @@ final class ItemWrites {
                     throw DynamoErrors.invalidParameters("Type mismatch for Index Key " + name + " Expected: "
                             + expected + " Actual: " + Values.type(v) + " IndexName: " + index.name());
                 }
+                int max = name.equals(k.hashName()) ? KeySchema.MAX_PARTITION_KEY_BYTES : KeySchema.MAX_SORT_KEY_BYTES;
+                long size = v == null || !Values.type(v).equals("S") ? 0
+                        : v.get("S").asText().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+                if (size > max) {
+                    throw DynamoErrors.invalidParameters("Size limit exceeded for Index Key " + name + " Actual Size: " + size
+                            + " bytes Max Size: " + max + " bytes IndexName: " + index.name());
+                }
             }
         }
     }

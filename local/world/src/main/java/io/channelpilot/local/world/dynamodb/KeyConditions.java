@@ -27,6 +27,9 @@ final class KeyConditions {
                 if (hash || !(part instanceof Ast.Compare c) || !c.operator().equals("=")) {
                     throw DynamoErrors.validation("Query key condition not supported");
                 }
+                if (c.right() instanceof Ast.ValueOperand v) {
+                    KeySchema.requireKeySize(true, v.value());
+                }
                 hash = true;
             } else if (attribute.equals(key.rangeName())) {
                 if (range || (part instanceof Ast.Compare c && c.operator().equals("<>"))) {

@@ -6,8 +6,16 @@ import io.channelpilot.local.world.http.Json;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
-/** Partition key plus optional sort key of a table or index, with their scalar types (S, N or B). */
+/**
+ * Partition key plus optional sort key of a table or index, with their scalar types (S, N or B). Key values are
+ * limited as DynamoDB documents ("Constraints in Amazon DynamoDB", Partition keys and sort keys): a partition key
+ * value 1-2048 bytes, a sort key value 1-1024 bytes (UTF-8 for strings, raw bytes for binary), refused with the
+ * service's ValidationException messages.
+ */
 record KeySchema(String hashName, String hashType, String rangeName, String rangeType) {
+
+    static final int MAX_PARTITION_KEY_BYTES = 2048;
+    static final int MAX_SORT_KEY_BYTES = 1024;
 
     boolean hasRange() {
         return rangeName != null;
@@ -67,9 +75,28 @@ record KeySchema(String hashName, String hashType, String rangeName, String rang
                         + "key attribute cannot contain an empty " + (actual.equals("S") ? "string" : "binary")
                         + " value. Key: " + n);
             }
+            requireKeySize(n.equals(hashName), v);
         }
         if (exact && item.size() != names().size()) {
             throw DynamoErrors.validation("The provided key element does not match the schema");
+        }
+    }
+
+    /** The documented key length limits, with the messages DynamoDB answers with. */
+    static void requireKeySize(boolean partition, JsonNode value) {
+        String type = Values.type(value);
+        long bytes = switch (type) {
+            case "S" -> value.get("S").asText().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+            case "B" -> Values.bytes(value.get("B")).length;
+            default -> 0;
+        };
+        if (partition && bytes > MAX_PARTITION_KEY_BYTES) {
+            throw DynamoErrors.validation("One or more parameter values were invalid: Size of hashkey has exceeded the "
+                    + "maximum size limit of" + MAX_PARTITION_KEY_BYTES + " bytes");
+        }
+        if (!partition && bytes > MAX_SORT_KEY_BYTES) {
+            throw DynamoErrors.validation("One or more parameter values were invalid: Aggregated size of all range keys "
+                    + "has exceeded the size limit of " + MAX_SORT_KEY_BYTES + " bytes");
         }
     }
 }

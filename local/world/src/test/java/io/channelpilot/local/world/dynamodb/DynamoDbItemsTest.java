@@ -81,6 +81,29 @@ class DynamoDbItemsTest extends DynamoDbTestBase {
         assertThat(emulator.itemCount("state")).isZero();
     }
 
+    /** Issue 13: DynamoDB's documented key limits (partition 2048 bytes, sort 1024 bytes), on every path that takes a key. */
+    @Test
+    void shouldRefuseKeysOverTheDocumentedLengthLimits() {
+        String pk2048 = "p".repeat(2048);
+        ddb.putItem(r -> r.tableName("state").item(Map.of("pk", s(pk2048), "sk", s("s".repeat(1024)))));
+        String pkLong = "é".repeat(1025); // 2050 UTF-8 bytes, 1025 characters: bytes count, not characters
+        assertThatThrownBy(() -> ddb.putItem(r -> r.tableName("state").item(Map.of("pk", s(pkLong), "sk", s("x")))))
+                .isInstanceOfSatisfying(DynamoDbException.class, e -> {
+                    assertThat(e.awsErrorDetails().errorCode()).isEqualTo("ValidationException");
+                    assertThat(e.getMessage()).contains("Size of hashkey has exceeded the maximum size limit of2048 bytes");
+                });
+        assertThatThrownBy(() -> ddb.putItem(r -> r.tableName("state").item(Map.of("pk", s("a"), "sk", s("s".repeat(1025))))))
+                .hasMessageContaining("Aggregated size of all range keys has exceeded the size limit of 1024 bytes");
+        assertThatThrownBy(() -> ddb.getItem(r -> r.tableName("state").key(Map.of("pk", s(pkLong), "sk", s("x")))))
+                .hasMessageContaining("Size of hashkey has exceeded");
+        assertThatThrownBy(() -> ddb.deleteItem(r -> r.tableName("state").key(Map.of("pk", s("a"), "sk", s("s".repeat(1025))))))
+                .hasMessageContaining("range keys has exceeded");
+        assertThatThrownBy(() -> ddb.query(r -> r.tableName("state").keyConditionExpression("pk = :p")
+                .expressionAttributeValues(Map.of(":p", s(pkLong)))))
+                .hasMessageContaining("Size of hashkey has exceeded");
+        assertThat(emulator.itemCount("state")).isEqualTo(1);
+    }
+
     @Test
     void shouldFailConditionalPutWithOldItemWhenAsked() {
         ddb.putItem(r -> r.tableName("state").item(Map.of("pk", s("c1"), "sk", s("lock"), "owner", s("a"))));

@@ -2,6 +2,7 @@ package io.channelpilot.local.world.dynamodb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.channelpilot.plan.TableClaim;
 import io.channelpilot.store.ChannelKey;
 import io.channelpilot.store.ChannelStatus;
 import io.channelpilot.store.ConditionStatus;
@@ -30,6 +31,49 @@ class StatusStoreOnEmulatorTest extends DynamoDbTestBase {
     @BeforeEach
     void store() {
         store = new DynamoDbStatusStore(ddb, "state", clock);
+    }
+
+    /** Issue 13: one table, one owner; the conditional claim holds under concurrency and is released by its owner only. */
+    @Test
+    void shouldGiveATableToTheFirstClaimantOnlyAndReleaseItForItsOwnerOnly() throws Exception {
+        String bucket = "arn:aws:s3tables:us-east-1:123456789012:bucket/analytics";
+        List<TableClaim> claimants = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            claimants.add(new TableClaim(bucket, "sales", "orders", CLUSTER + i, "orders-" + i, "orders"));
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(6);
+        List<Future<TableClaim>> held = new ArrayList<>();
+        try {
+            for (TableClaim c : claimants) {
+                held.add(pool.submit(() -> store.claimTable(c)));
+            }
+            java.util.Set<String> owners = new java.util.HashSet<>();
+            for (Future<TableClaim> f : held) {
+                owners.add(f.get().clusterArn());
+            }
+            assertThat(owners).as("every claimant sees the same single owner").hasSize(1);
+        } finally {
+            pool.shutdownNow();
+        }
+        TableClaim owner = store.tableClaim(bucket, "sales", "orders").orElseThrow();
+        TableClaim other = claimants.stream().filter(c -> !c.sameOwner(owner)).findFirst().orElseThrow();
+        assertThat(store.claimTable(owner)).as("re-claiming one's own table succeeds").isEqualTo(owner);
+
+        store.releaseTable(other);
+        assertThat(store.tableClaim(bucket, "sales", "orders")).as("a non-owner cannot release").contains(owner);
+        store.releaseTable(owner);
+        assertThat(store.tableClaim(bucket, "sales", "orders")).isEmpty();
+        assertThat(store.claimTable(other)).isEqualTo(other);
+    }
+
+    @Test
+    void shouldKeepEventClaimsWithinDynamoDbKeyLimitsForHostileIds() {
+        String threeKb = "e".repeat(3 * 1024);
+        assertThat(store.claimEvent(threeKb, Duration.ofHours(1))).isTrue();
+        assertThat(store.claimEvent(threeKb, Duration.ofHours(1))).as("the same long id is the same claim").isFalse();
+        assertThat(store.claimNotification("n\n" + threeKb, Duration.ofHours(1))).isTrue();
+        store.releaseNotification("n\n" + threeKb);
+        assertThat(store.claimNotification("n\n" + threeKb, Duration.ofHours(1))).isTrue();
     }
 
     @Test
