@@ -76,18 +76,18 @@ final class Deprovisioner {
     }
 
     /**
-     * The alarms to delete: the ones provisioning recorded, plus the names both rules give the channel (so a crash
-     * before the status write leaves no alarm behind). The cluster-scoped names are this channel's alone; the old
-     * channel-only names are included only when nothing was recorded (a channel created before alarms were recorded).
+     * The alarms to delete: the ones provisioning recorded; when none were (a channel created before alarms were
+     * recorded, or a crash before the status write), the names both rules give it — deleting a name that does not
+     * exist is a no-op.
      */
     private List<String> alarmNames(String clusterArn, String channelName) {
         List<String> recorded = status.recorded(clusterArn, channelName).map(s -> s.alarms().stream().map(RecordedAlarm::name).toList())
                 .orElse(List.of());
-        java.util.Set<String> names = new java.util.LinkedHashSet<>(recorded);
-        names.addAll(ChannelAlarms.names(clusterArn, channelName, NameScope.CLUSTER));
-        if (recorded.isEmpty()) {
-            names.addAll(ChannelAlarms.names(clusterArn, channelName, NameScope.CHANNEL));
+        if (!recorded.isEmpty()) {
+            return recorded;
         }
+        List<String> names = new java.util.ArrayList<>(ChannelAlarms.names(clusterArn, channelName, NameScope.CLUSTER));
+        names.addAll(ChannelAlarms.names(clusterArn, channelName, NameScope.CHANNEL));
         return List.copyOf(names);
     }
 

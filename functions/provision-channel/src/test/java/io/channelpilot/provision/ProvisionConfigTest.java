@@ -3,6 +3,7 @@ package io.channelpilot.provision;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.channelpilot.model.NameScope;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -27,7 +28,7 @@ class ProvisionConfigTest {
                 "CHANNEL_PILOT_ALARM_FRESHNESS_PERIOD_SECONDS", "60", "CHANNEL_PILOT_ALARM_FRESHNESS_EVALUATION_PERIODS", "3",
                 "CHANNEL_PILOT_ALARM_COUNT_STATISTIC", "Maximum", "CHANNEL_PILOT_ALARM_COUNT_PERIOD_SECONDS", "120"));
 
-        var alarms = new ChannelAlarms(settings).all(ProvisionFixtures.CLUSTER, "c", "orders", 450);
+        var alarms = new ChannelAlarms(settings).all(ProvisionFixtures.CLUSTER, "c", "orders", 450, NameScope.CLUSTER);
 
         assertThat(alarms.get(0).statistic()).isEqualTo("Average");
         assertThat(alarms.get(0).evaluationPeriods()).isEqualTo(3);
@@ -59,8 +60,14 @@ class ProvisionConfigTest {
     }
 
     @Test
-    void shouldNameAlarmsByChannelAndShortMetricName() {
-        assertThat(ChannelAlarms.names("orders-94bb38de00")).containsExactly("channel-pilot-orders-94bb38de00-DataFreshness",
-                "channel-pilot-orders-94bb38de00-FailedRowCount", "channel-pilot-orders-94bb38de00-DLQDeliverySuccess");
+    void shouldNameAlarmsByClusterChannelAndShortMetricNameAndKeepTheOldNamesForOldChannels() {
+        // alarm names are account-wide: two clusters' channels of one name must not share (issue 13)
+        assertThat(ChannelAlarms.names(ProvisionFixtures.CLUSTER, "orders-94bb38de00", NameScope.CLUSTER)).containsExactly(
+                "channel-pilot-orders-express-orders-94bb38de00-DataFreshness",
+                "channel-pilot-orders-express-orders-94bb38de00-FailedRowCount",
+                "channel-pilot-orders-express-orders-94bb38de00-DLQDeliverySuccess");
+        assertThat(ChannelAlarms.names(ProvisionFixtures.CLUSTER, "orders-94bb38de00", NameScope.CHANNEL)).containsExactly(
+                "channel-pilot-orders-94bb38de00-DataFreshness", "channel-pilot-orders-94bb38de00-FailedRowCount",
+                "channel-pilot-orders-94bb38de00-DLQDeliverySuccess");
     }
 }

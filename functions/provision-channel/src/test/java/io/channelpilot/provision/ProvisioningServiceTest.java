@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.channelpilot.gateway.AlarmGateway.AlarmSpec;
 import io.channelpilot.gateway.ChannelGateway.ChannelDescription;
 import io.channelpilot.model.ChannelSpec;
+import io.channelpilot.model.NameScope;
 import io.channelpilot.model.OwnershipTags;
 import io.channelpilot.notify.ItemState;
 import io.channelpilot.plan.ObservedChannel;
@@ -323,7 +324,9 @@ class ProvisioningServiceTest {
         assertThat(result.action()).isEqualTo(ProvisionAction.DELETE_REPLACED);
         assertThat(result.channelName()).isEqualTo(spec.channelName());
         assertThat(result.channelArn()).isEqualTo(old.channelArn());
-        assertThat(result.alarms()).allSatisfy(a -> assertThat(a).startsWith("channel-pilot-" + spec.channelName() + "-"));
+        // nothing recorded for the old channel (made before alarms were recorded): both name rules' alarms go
+        assertThat(result.alarms()).containsAll(ChannelAlarms.names(CLUSTER, spec.channelName(), NameScope.CHANNEL))
+                .containsAll(ChannelAlarms.names(CLUSTER, spec.channelName(), NameScope.CLUSTER));
         assertThat(fakes.channels.byName).doesNotContainKey(spec.channelName());
         assertThat(store.leaseHolder(new ChannelKey(CLUSTER, spec.channelName()))).isEmpty();
         assertThat(store.find(new ChannelKey(CLUSTER, spec.channelName())).orElseThrow().condition(ConditionType.PROVISIONED))
