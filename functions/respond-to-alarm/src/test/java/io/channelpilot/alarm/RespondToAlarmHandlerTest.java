@@ -1,6 +1,9 @@
 package io.channelpilot.alarm;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Map;
+import io.channelpilot.store.RecordedAlarm;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.dlq.DlqCause;
 import io.channelpilot.dlq.DlqFormat;
@@ -335,14 +338,99 @@ class RespondToAlarmHandlerTest {
         assertThat(publisher.sent).isEmpty();
     }
 
+    /** Issue 13: in a fresh world, alarms about a channel nobody provisioned sent notifications; now nothing happens. */
     @Test
-    void shouldUseStackDefaultsWhenNoSpecIsRecorded() throws IOException {
+    void shouldIgnoreAnAlarmAboutAChannelProvisioningNeverRecorded() throws IOException {
         givenDlqObject("2026/11/29/16/a.jsonl", lines(1, "TYPE_MISMATCH", "/amount").getBytes(StandardCharsets.UTF_8));
 
         JsonNode out = invoke("dlq-delivery-alarm.json");
 
-        assertThat(out.path("outcome").asText()).isEqualTo("TRIAGED");
-        assertThat(sentJson(0).at("/facts/redrivePolicy").asText()).isEqualTo("manual");
+        assertThat(out.path("outcome").asText()).isEqualTo("IGNORED");
+        assertThat(out.path("reason").asText()).isEqualTo("ALARM_NOT_RECORDED");
+        nothingDone();
+    }
+
+    @Test
+    void shouldIgnoreAForgedAlarmNamedLikeOursInAnotherNamespaceAndCountIt() throws IOException {
+        // GIVEN a real channel of ours, and an alarm anyone could create: our name prefix, real dimensions, Custom/Forged
+        givenSpec(RedrivePolicy.AUTO, List.of());
+        givenDlqObject("2026/11/29/16/a.jsonl", lines(3, "TYPE_MISMATCH", "/amount").getBytes(StandardCharsets.UTF_8));
+        ObjectNode forged = event("dlq-delivery-alarm.json");
+        ((ObjectNode) forged.at("/detail/configuration/metrics/0/metricStat/metric")).put("namespace", "Custom/Forged");
+
+        // WHEN it fires (stdout carries the EMF the handler flushes)
+        java.io.PrintStream original = System.out;
+        ByteArrayOutputStream emf = new ByteArrayOutputStream();
+        JsonNode out;
+        System.setOut(new java.io.PrintStream(emf, true, StandardCharsets.UTF_8));
+        try {
+            out = invokeRaw(mapper.writeValueAsBytes(forged));
+        } finally {
+            System.setOut(original);
+        }
+
+        // THEN ignored with its code, counted, and nothing done: no triage, redrive, notification or status change
+        assertThat(out.path("outcome").asText()).isEqualTo("IGNORED");
+        assertThat(out.path("reason").asText()).isEqualTo("ALARM_IDENTITY_MISMATCH");
+        assertThat(emf.toString(StandardCharsets.UTF_8)).contains("AlarmIgnoredAlarmIdentityMismatch");
+        nothingDone();
+    }
+
+    @Test
+    void shouldIgnoreAnAlarmNamingAnotherClusterWithThisClustersChannelName() throws IOException {
+        givenSpec(RedrivePolicy.MANUAL, List.of());
+        msk.clusters.put("billing-express", "arn:aws:kafka:us-east-1:123456789012:cluster/billing-express/0a1b2c3d-0000-4000-8000-000000000002-1");
+        ObjectNode other = event("dlq-delivery-alarm.json");
+        ((ObjectNode) other.at("/detail/configuration/metrics/0/metricStat/metric/dimensions")).put("ClusterName", "billing-express");
+
+        JsonNode out = invokeRaw(mapper.writeValueAsBytes(other));
+
+        assertThat(out.path("reason").asText()).isEqualTo("ALARM_NOT_RECORDED");
+        nothingDone();
+    }
+
+    @Test
+    void shouldActOnlyOnTheAlarmsProvisioningRecordedMatchingArnMetricAndDimensions() throws IOException {
+        // GIVEN the alarms provisioning recorded for the channel (as ChannelAlarms.record writes them)
+        givenSpec(RedrivePolicy.MANUAL, List.of());
+        String name = "channel-pilot-orders-express-" + CHANNEL + "-DLQDeliverySuccess";
+        store.update(new ChannelKey(CLUSTER_ARN, CHANNEL), "orders.created", s -> s.withAlarms(List.of(new RecordedAlarm(name,
+                "arn:aws:cloudwatch:us-east-1:123456789012:alarm:" + name, "AWS/Kafka", "DeliveryToIceberg.DLQDeliverySuccess",
+                Map.of("ClusterName", "orders-express", "ChannelName", CHANNEL, "Topic", "orders.created")))));
+        givenDlqObject("2026/11/29/16/a.jsonl", lines(1, "TYPE_MISMATCH", "/amount").getBytes(StandardCharsets.UTF_8));
+        ObjectNode ours = event("dlq-delivery-alarm.json");
+        ours.withArray("resources").set(0, mapper.getNodeFactory().textNode("arn:aws:cloudwatch:us-east-1:123456789012:alarm:" + name));
+        ((ObjectNode) ours.path("detail")).put("alarmName", name);
+
+        // the old-rule name is no longer one of its alarms once alarms are recorded
+        assertThat(invoke("dlq-delivery-alarm.json").path("reason").asText()).isEqualTo("ALARM_NOT_RECORDED");
+        // a recorded name with another ARN (account/Region of the resource) is not ours either
+        ObjectNode wrongArn = ours.deepCopy();
+        wrongArn.withArray("resources").set(0, mapper.getNodeFactory().textNode("arn:aws:cloudwatch:us-east-1:123456789012:alarm:x"));
+        assertThat(invokeRaw(mapper.writeValueAsBytes(wrongArn)).path("reason").asText()).isEqualTo("ALARM_IDENTITY_MISMATCH");
+        // an extra dimension makes it another metric
+        ObjectNode extraDimension = ours.deepCopy();
+        ((ObjectNode) extraDimension.at("/detail/configuration/metrics/0/metricStat/metric/dimensions")).put("Broker", "1");
+        assertThat(invokeRaw(mapper.writeValueAsBytes(extraDimension)).path("reason").asText()).isEqualTo("ALARM_IDENTITY_MISMATCH");
+        assertThat(publisher.sent).isEmpty();
+
+        // WHEN the recorded alarm itself fires THEN it is triaged
+        assertThat(invokeRaw(mapper.writeValueAsBytes(ours)).path("outcome").asText()).isEqualTo("TRIAGED");
+        assertThat(publisher.sent).hasSize(1);
+    }
+
+    /** A refused alarm leaves no trace but the log line and the metric. */
+    private void nothingDone() {
+        assertThat(publisher.sent).isEmpty();
+        assertThat(redrives).isEmpty();
+        assertThat(triage.reports).isEmpty();
+        assertThat(store.find(new ChannelKey(CLUSTER_ARN, CHANNEL)).flatMap(s -> s.condition(ConditionType.DEGRADED))).isEmpty();
+        assertThat(store.claimEvent("alarm#1d7a1f38-5a3e-4c5e-9e55-0b6c2d1f4aa1", java.time.Duration.ofMinutes(1)))
+                .as("no event claim was written").isTrue();
+    }
+
+    private ObjectNode event(String name) throws IOException {
+        return (ObjectNode) mapper.readTree(Files.readAllBytes(EVENTS.resolve(name)));
     }
 
     @Test
@@ -368,10 +456,15 @@ class RespondToAlarmHandlerTest {
     }
 
     @Test
-    void shouldReportChannelUnknownWhenTheClusterDoesNotExist() throws IOException {
+    void shouldIgnoreAnAlarmWhenItsClusterDoesNotExist() throws IOException {
+        givenSpec(RedrivePolicy.MANUAL, List.of());
         msk.clusters.clear();
 
-        assertThat(invoke("dlq-delivery-alarm.json").path("outcome").asText()).isEqualTo("CHANNEL_UNKNOWN");
+        JsonNode out = invoke("dlq-delivery-alarm.json");
+
+        assertThat(out.path("outcome").asText()).isEqualTo("IGNORED");
+        assertThat(out.path("reason").asText()).isEqualTo("ALARM_NOT_RECORDED");
+        nothingDone();
     }
 
     private void givenSpec(RedrivePolicy policy, List<RepairRule> repairs) throws IOException {
