@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.channelpilot.local.world.LocalClients;
 import io.channelpilot.local.world.LocalWorld;
 import io.channelpilot.local.world.http.Json;
+import io.channelpilot.model.SafeText;
+import io.channelpilot.model.TopicNames;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,6 +17,8 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.core.exception.SdkServiceException;
 import software.amazon.awssdk.services.kafka.KafkaClient;
 import software.amazon.awssdk.services.s3tables.S3TablesClient;
 
@@ -28,7 +32,8 @@ import software.amazon.awssdk.services.s3tables.S3TablesClient;
  *       {@code {"key", "value", "headers"}} ({@code value} is a JSON value or a raw string)</li>
  *   <li>{@code {"advance": "PT5M"}} — move the virtual clock (ISO-8601 duration)</li>
  * </ul>
- * A bad step is a {@link WorldOptions.UsageError} naming the step index and the field.
+ * A bad step is a {@link WorldOptions.UsageError} naming the step index and the field — also a call the emulated
+ * service refuses (a 4xx with its code) or a produce the world cannot carry out: exit 2, never a stack trace.
  */
 final class Scenario {
 
@@ -130,11 +135,40 @@ final class Scenario {
     }
 
     private void produce(LocalWorld world, JsonNode p, String where) {
-        produceFile(world, text(p, "cluster", where), text(p, "topic", where), resolve(text(p, "records", where)), where);
+        String cluster = text(p, "cluster", where);
+        String topic = text(p, "topic", where);
+        if (world.services().msk().clusterArnOf(cluster).isEmpty()) {
+            throw new WorldOptions.UsageError(where + ".cluster: no cluster named " + SafeText.of(cluster, 80));
+        }
+        TopicNames.problem(topic).ifPresent(why -> {
+            throw new WorldOptions.UsageError(where + ".topic: not a Kafka topic name: it " + why);
+        });
+        try {
+            produceFile(world, cluster, topic, resolve(text(p, "records", where)), where);
+        } catch (WorldOptions.UsageError e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new WorldOptions.UsageError(where + ": cannot produce to " + cluster + "/" + topic + ": "
+                    + SafeText.of(String.valueOf(e.getMessage()), 300));
+        }
     }
 
     private void call(LocalWorld world, JsonNode c, String where) {
         String op = text(c, "service", where) + ":" + text(c, "operation", where);
+        try {
+            callService(world, c, where, op);
+        } catch (SdkServiceException refused) {
+            // The emulator answered as AWS would (BadRequestException, NotFoundException...): the step is wrong.
+            String code = refused instanceof AwsServiceException aws && aws.awsErrorDetails() != null
+                    ? aws.awsErrorDetails().errorCode() : "HTTP " + refused.statusCode();
+            String message = refused instanceof AwsServiceException aws && aws.awsErrorDetails() != null
+                    ? aws.awsErrorDetails().errorMessage() : refused.getMessage();
+            throw new WorldOptions.UsageError(where + ": " + op + " was refused: " + code + ": "
+                    + SafeText.of(String.valueOf(message), 300));
+        }
+    }
+
+    private void callService(LocalWorld world, JsonNode c, String where, String op) {
         String region = world.file().region();
         switch (op) {
             case "kafka:TagResource", "kafka:UntagResource", "kafka:CreateTopic", "kafka:DeleteTopic" -> {

@@ -14,7 +14,6 @@ final class ClusterChecks {
     private static final Pattern CLUSTER_NAME = Pattern.compile("^[a-zA-Z][a-zA-Z0-9-]{0,63}$");
     private static final Pattern CLUSTER_UUID = Pattern.compile("^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}"
             + "-[0-9a-f]{12}-\\d+$");
-    private static final Pattern TOPIC = Pattern.compile("^[a-zA-Z0-9._-]{1,249}$");
 
     private ClusterChecks() {
     }
@@ -48,7 +47,8 @@ final class ClusterChecks {
             String tp = p + ".topics[" + j + "]";
             WorldFile.Topic t = list.get(j);
             if (c.required(tp + ".name", t.name())) {
-                c.matches(tp + ".name", t.name(), TOPIC, "must be a legal Kafka topic name ([a-zA-Z0-9._-], 1-249)");
+                io.channelpilot.model.TopicNames.problem(t.name()).ifPresent(why ->
+                        c.fail(tp + ".name", "must be a legal Kafka topic name (" + io.channelpilot.model.TopicNames.RULE + "): it " + why));
                 topics.add(tp + ".name", t.name());
             }
             if (c.required(tp + ".partitions", t.partitions())) {

@@ -111,14 +111,48 @@ final class WorldFileValidator {
             if ((s.definition() == null) == (s.definitionFile() == null)) {
                 c.fail(sp, "needs exactly one of definition and definitionFile");
             } else if (s.definitionFile() != null) {
-                Path file = baseDir.resolve(s.definitionFile()).normalize();
-                if (!Files.isRegularFile(file)) {
-                    c.fail(sp + ".definitionFile", "file not found: " + file);
+                java.util.Optional<Path> file = insideWorld(baseDir, s.definitionFile());
+                if (file.isEmpty()) {
+                    c.fail(sp + ".definitionFile", "must be a path relative to the world file's folder and stay inside it");
+                } else if (!Files.isRegularFile(file.get())) {
+                    c.fail(sp + ".definitionFile", "file not found: " + io.channelpilot.model.SafeText.of(s.definitionFile(), 200));
+                } else if (!"PROTOBUF".equals(s.dataFormat()) && !isJsonDocument(readText(file.get()))) {
+                    // said without quoting the file: whatever it holds is not echoed
+                    c.fail(sp + ".definitionFile", "must hold a JSON schema object for " + s.dataFormat());
                 }
             } else if (!"PROTOBUF".equals(s.dataFormat()) && !isJsonDocument(s.definition())) {
                 c.fail(sp + ".definition", "must be a JSON schema object (or a string holding one) for "
                         + s.dataFormat());
             }
+        }
+    }
+
+    /**
+     * A world file reads files only inside its own folder: {@code definitionFile} is relative, and it and the file it
+     * resolves to (symbolic links followed) stay under the folder. Empty otherwise, so nothing outside is ever read.
+     */
+    static java.util.Optional<Path> insideWorld(Path baseDir, String relative) {
+        try {
+            Path given = Path.of(relative);
+            Path base = baseDir.toAbsolutePath().normalize();
+            Path file = base.resolve(given).normalize();
+            if (given.isAbsolute() || !file.startsWith(base)) {
+                return java.util.Optional.empty();
+            }
+            if (Files.exists(file) && !file.toRealPath().startsWith(base.toRealPath())) {
+                return java.util.Optional.empty();
+            }
+            return java.util.Optional.of(file);
+        } catch (java.nio.file.InvalidPathException | java.io.IOException e) {
+            return java.util.Optional.empty();
+        }
+    }
+
+    private static JsonNode readText(Path file) {
+        try {
+            return com.fasterxml.jackson.databind.node.TextNode.valueOf(Files.readString(file));
+        } catch (java.io.IOException e) {
+            return com.fasterxml.jackson.databind.node.TextNode.valueOf("");
         }
     }
 

@@ -138,7 +138,8 @@ public final class WorldFiles {
             List<WorldFile.Schema> schemas = new ArrayList<>();
             for (WorldFile.Schema s : r.schemas() == null ? List.<WorldFile.Schema>of() : r.schemas()) {
                 schemas.add(s.definitionFile() == null ? s : new WorldFile.Schema(s.name(), s.dataFormat(),
-                        s.compatibility(), TextNode.valueOf(Files.readString(baseDir.resolve(s.definitionFile()))),
+                        s.compatibility(), TextNode.valueOf(Files.readString(WorldFileValidator.insideWorld(baseDir, s.definitionFile())
+                                .orElseThrow(() -> new IOException("definitionFile outside the world folder")))),
                         null));
             }
             registries.add(new WorldFile.Registry(r.name(), r.description(), schemas));

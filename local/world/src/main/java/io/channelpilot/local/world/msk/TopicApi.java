@@ -45,8 +45,9 @@ final class TopicApi {
     ObjectNode create(String clusterArn, JsonNode body) {
         MskCluster cluster = state.cluster(clusterArn);
         String name = ChannelRequestParser.requiredText(body, "topicName");
-        if (!TOPIC_NAME.matcher(name).matches()) {
-            throw MskErrors.badRequest("topicName", "topicName must match " + TOPIC_NAME.pattern());
+        if (!TOPIC_NAME.matcher(name).matches() || name.equals(".") || name.equals("..")) {
+            // Kafka's own rule: [a-zA-Z0-9._-]{1,249}, and neither "." nor ".."
+            throw MskErrors.badRequest("topicName", "topicName must match " + TOPIC_NAME.pattern() + " and not be '.' or '..'");
         }
         int partitions = positive(body, "partitionCount");
         int replication = positive(body, "replicationFactor");
