@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.channelpilot.local.sfn.template.CfnYaml;
+import io.channelpilot.local.sfn.template.SamTemplate;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -124,6 +125,146 @@ class TemplateSecurityTest {
             }
             assertThat(e.getValue().path("Default").asText("")).as(e.getKey())
                     .doesNotContainPattern("(?i)AKIA[0-9A-Z]{16}");
+        });
+    }
+
+    // ---------------------------------------------------------------- issue 13: least privilege, asserted by value
+
+    private static final String ACCOUNT = "123456789012";
+    private static final String KEY = "arn:aws:kms:us-east-1:" + ACCOUNT + ":key/11111111-2222-3333-4444-555555555555";
+    private static final String DLQ = "cp-dlq-bucket";
+    private static final Map<String, String> BASE = Map.of("TableBucketArn", "arn:aws:s3tables:us-east-1:" + ACCOUNT
+            + ":bucket/analytics", "DlqBucketName", DLQ, "SchemaRegistryNamePattern", "sales-*", "RedriveTopicNamePattern", "orders.*");
+
+    /** The template resolved under its parameters: every statement as deployed, {@code !If} branches decided. */
+    private static List<Map.Entry<String, JsonNode>> deployedStatements(boolean withKey) {
+        Map<String, String> params = new java.util.HashMap<>(BASE);
+        params.put("KmsKeyArn", withKey ? KEY : "");
+        SamTemplate sam = SamTemplate.load(Repo.root().resolve("template.yaml"), params, "us-east-1", ACCOUNT);
+        List<Map.Entry<String, JsonNode>> out = new ArrayList<>();
+        sam.resources().forEach((id, resource) -> {
+            JsonNode policies = resource.path("Properties").path("Policies");
+            if (!policies.isMissingNode()) {
+                // trust policies (Principal) are skipped by collect, as in the checks above
+                collect(id, sam.resolve(policies, id + ".Policies"), (where, st) -> out.add(Map.entry(where, st)));
+            }
+        });
+        return out;
+    }
+
+    private static JsonNode resolvedProperties(String logicalId, boolean withKey) {
+        Map<String, String> params = new java.util.HashMap<>(BASE);
+        params.put("KmsKeyArn", withKey ? KEY : "");
+        SamTemplate sam = SamTemplate.load(Repo.root().resolve("template.yaml"), params, "us-east-1", ACCOUNT);
+        return sam.resolve(sam.resources().get(logicalId).path("Properties"), logicalId);
+    }
+
+    @Test
+    void shouldScopeEveryKmsStatementToTheStackKeyThroughNamedServicesByValue() {
+        List<Map.Entry<String, JsonNode>> kms = deployedStatements(true).stream()
+                .filter(e -> actions(e.getValue()).stream().anyMatch(a -> a.startsWith("kms:"))).toList();
+        assertThat(kms).as("KMS statements with a key").hasSizeGreaterThanOrEqualTo(9);
+        for (Map.Entry<String, JsonNode> e : kms) {
+            JsonNode st = e.getValue();
+            assertThat(resources(st)).as(e.getKey()).containsExactly(KEY);
+            List<String> via = strings(st.at("/Condition/StringEquals/kms:ViaService"));
+            assertThat(via).as(e.getKey() + " kms:ViaService").isNotEmpty()
+                    .allSatisfy(v -> assertThat(v).matches("^(s3|s3tables|sns|dynamodb)\\.us-east-1\\.amazonaws\\.com$"));
+            if (via.contains("s3.us-east-1.amazonaws.com")) {
+                // through S3 only for DLQ objects (seed KMSAccessDLQ): never mixed with a service that has no S3 context
+                assertThat(via).as(e.getKey()).containsExactly("s3.us-east-1.amazonaws.com");
+                assertThat(st.at("/Condition/StringLike/kms:EncryptionContext:aws:s3:arn").asText()).as(e.getKey())
+                        .isEqualTo("arn:aws:s3:::" + DLQ + "/*");
+            }
+        }
+        assertThat(deployedStatements(false)).as("no KMS statement without a key")
+                .noneMatch(e -> actions(e.getValue()).stream().anyMatch(a -> a.startsWith("kms:")));
+    }
+
+    @Test
+    void shouldGiveTheChannelRoleTheSeedsKeyStatementsForTablesAndTheDlq() {
+        List<JsonNode> role = deployedStatements(true).stream().filter(e -> e.getKey().startsWith("ChannelServiceRole/"))
+                .map(Map.Entry::getValue).filter(st -> actions(st).contains("kms:GenerateDataKey")).toList();
+        assertThat(role).extracting(st -> st.at("/Condition/StringEquals/kms:ViaService").asText())
+                .containsExactlyInAnyOrder("s3tables.us-east-1.amazonaws.com", "s3.us-east-1.amazonaws.com");
+        assertThat(role).filteredOn(st -> st.at("/Condition/StringEquals/kms:ViaService").asText().startsWith("s3."))
+                .singleElement().satisfies(st -> assertThat(st.at("/Condition/StringLike/kms:EncryptionContext:aws:s3:arn").asText())
+                        .isEqualTo("arn:aws:s3:::" + DLQ + "/*"));
+    }
+
+    @Test
+    void shouldRequireTheStacksAccountWhereverAGeneralPurposeBucketIsReached() {
+        List<Map.Entry<String, JsonNode>> s3 = deployedStatements(false).stream()
+                .filter(e -> actions(e.getValue()).stream().anyMatch(a -> a.startsWith("s3:"))).toList();
+        assertThat(s3).hasSizeGreaterThanOrEqualTo(6);
+        s3.forEach(e -> {
+            assertThat(e.getValue().at("/Condition/StringEquals/aws:ResourceAccount").asText()).as(e.getKey()).isEqualTo(ACCOUNT);
+            assertThat(resources(e.getValue())).as(e.getKey()).allSatisfy(r -> assertThat(r).startsWith("arn:aws:s3:::" + DLQ));
+        });
+    }
+
+    @Test
+    void shouldLetNoFunctionTagAClusterAndProvisioningTagOnlyChannels() {
+        List<Map.Entry<String, JsonNode>> tagging = deployedStatements(false).stream()
+                .filter(e -> actions(e.getValue()).stream().anyMatch(a -> a.equals("kafka:TagResource") || a.equals("kafka:UntagResource")))
+                .toList();
+        assertThat(tagging).extracting(Map.Entry::getKey).containsExactly("ProvisionChannelFunction/TagChannelsOnly");
+        assertThat(resources(tagging.get(0).getValue())).containsExactly("arn:aws:kafka:us-east-1:" + ACCOUNT + ":channel/*/*");
+    }
+
+    @Test
+    void shouldReadGlueOnlyFromTheRegistriesTheStackNames() {
+        List<Map.Entry<String, JsonNode>> glue = deployedStatements(false).stream()
+                .filter(e -> actions(e.getValue()).stream().anyMatch(a -> a.startsWith("glue:"))).toList();
+        assertThat(glue).extracting(Map.Entry::getKey).contains("ChannelServiceRole/AllowSchemaRegistry",
+                "ValidateChannelFunction/ReadSchemas", "RedriveControlFunction/ReadChannelSchemas");
+        glue.forEach(e -> assertThat(resources(e.getValue())).as(e.getKey()).containsExactlyInAnyOrder(
+                "arn:aws:glue:us-east-1:" + ACCOUNT + ":registry/sales-*", "arn:aws:glue:us-east-1:" + ACCOUNT + ":schema/sales-*/*"));
+        // the default is every registry: the trade-off of rules that may name any registry (README, Deploy)
+        assertThat(template.at("/Parameters/SchemaRegistryNamePattern/Default").asText()).isEqualTo("*");
+    }
+
+    @Test
+    void shouldKeepTheRedriveWorkersKafkaDataPlaneAccessToReadAndRewriteTopics() {
+        Map<String, List<String>> byAction = new java.util.TreeMap<>();
+        deployedStatements(false).forEach(e -> actions(e.getValue()).stream().filter(a -> a.startsWith("kafka-cluster:"))
+                .forEach(a -> byAction.computeIfAbsent(a, k -> new ArrayList<>()).addAll(
+                        resources(e.getValue()).stream().map(r -> e.getKey() + " " + r).toList())));
+        String cluster = "RedriveBatchFunction/ConnectToCluster arn:aws:kafka:us-east-1:" + ACCOUNT + ":cluster/*/*";
+        String topics = "RedriveBatchFunction/ReadAndRewriteSourceTopics arn:aws:kafka:us-east-1:" + ACCOUNT + ":topic/*/*/orders.*";
+        assertThat(byAction).containsOnly(
+                Map.entry("kafka-cluster:Connect", List.of(cluster)),
+                Map.entry("kafka-cluster:WriteDataIdempotently", List.of(cluster)),
+                Map.entry("kafka-cluster:DescribeTopic", List.of(topics)),
+                Map.entry("kafka-cluster:ReadData", List.of(topics)),
+                Map.entry("kafka-cluster:WriteData", List.of(topics)));
+    }
+
+    @Test
+    void shouldEncryptLogGroupsTopicAndTableWithTheStackKeyByValue() {
+        template.path("Resources").fields().forEachRemaining(e -> {
+            String type = e.getValue().path("Type").asText();
+            if (!List.of("AWS::Logs::LogGroup", "AWS::SNS::Topic", "AWS::DynamoDB::Table").contains(type)) {
+                return;
+            }
+            JsonNode withKey = resolvedProperties(e.getKey(), true);
+            JsonNode without = resolvedProperties(e.getKey(), false);
+            switch (type) {
+                case "AWS::Logs::LogGroup" -> {
+                    assertThat(withKey.path("KmsKeyId").asText()).as(e.getKey()).isEqualTo(KEY);
+                    assertThat(without.has("KmsKeyId")).as(e.getKey() + " without a key").isFalse();
+                    assertThat(withKey.path("RetentionInDays").asInt()).as(e.getKey()).isEqualTo(30);
+                }
+                case "AWS::SNS::Topic" -> {
+                    assertThat(withKey.path("KmsMasterKeyId").asText()).as(e.getKey()).isEqualTo(KEY);
+                    assertThat(without.path("KmsMasterKeyId").asText()).as(e.getKey()).isEqualTo("alias/aws/sns");
+                }
+                default -> {
+                    assertThat(withKey.at("/SSESpecification/KMSMasterKeyId").asText()).as(e.getKey()).isEqualTo(KEY);
+                    assertThat(withKey.at("/SSESpecification/SSEEnabled").asBoolean()).isTrue();
+                    assertThat(without.at("/SSESpecification/SSEEnabled").asBoolean()).isTrue();
+                }
+            }
         });
     }
 

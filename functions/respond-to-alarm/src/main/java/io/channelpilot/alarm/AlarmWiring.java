@@ -30,7 +30,7 @@ public final class AlarmWiring {
         ProvisioningClients clients = new ProvisioningClients(env);
         AwsClients aws = AwsClients.from(env);
         SdkAlarmReads reads = new SdkAlarmReads(clients.kafka(), clients.cloudWatch(), clock);
-        return of(config, DlqFormat.fromEnv(env), reads, reads, new S3DlqObjects(aws.s3()),
+        return of(config, DlqFormat.fromEnv(env), reads, reads, new S3DlqObjects(aws.s3(), io.channelpilot.model.Home.from(env).account()),
                 new DynamoDbTriageState(clients.dynamoDb(), config.statusTable()),
                 new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock),
                 new DynamoDbOutstandingStore(clients.dynamoDb(), config.statusTable(), clock), RetentionSettings.from(env),

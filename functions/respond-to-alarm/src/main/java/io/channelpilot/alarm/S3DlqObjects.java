@@ -7,13 +7,20 @@ import software.amazon.awssdk.services.s3.model.S3Object;
 import java.io.InputStream;
 import java.util.function.Consumer;
 
-/** The DLQ bucket over S3: ListObjectsV2 (StartAfter, every page), GetObject as a stream, CopyObject. */
+/**
+ * The DLQ bucket over S3: ListObjectsV2 (StartAfter, every page), GetObject as a stream, CopyObject. Every call names
+ * the expected bucket owner (the stack's account): a DLQ bucket name that has come to belong to another account is
+ * refused by S3 (403) instead of being read from or copied into.
+ */
 final class S3DlqObjects implements AlarmPorts.DlqObjects {
 
     private final S3Client s3;
+    private final String owner;
 
-    S3DlqObjects(S3Client s3) {
+    /** @param owner the stack's account id; empty = not sent (the account is unknown) */
+    S3DlqObjects(S3Client s3, String owner) {
         this.s3 = s3;
+        this.owner = owner == null || owner.isEmpty() ? null : owner;
     }
 
     @Override
@@ -21,7 +28,7 @@ final class S3DlqObjects implements AlarmPorts.DlqObjects {
         String token = null;
         do {
             String next = token;
-            ListObjectsV2Response page = s3.listObjectsV2(r -> r.bucket(bucket).prefix(prefix)
+            ListObjectsV2Response page = s3.listObjectsV2(r -> r.bucket(bucket).prefix(prefix).expectedBucketOwner(owner)
                     .startAfter(startAfter.isEmpty() || next != null ? null : startAfter).continuationToken(next));
             for (S3Object o : page.contents()) {
                 sink.accept(new AlarmPorts.DlqObject(o.key(), o.size() == null ? 0 : o.size(), o.lastModified()));
@@ -32,11 +39,12 @@ final class S3DlqObjects implements AlarmPorts.DlqObjects {
 
     @Override
     public InputStream open(String bucket, String key) {
-        return s3.getObject(r -> r.bucket(bucket).key(key));
+        return s3.getObject(r -> r.bucket(bucket).key(key).expectedBucketOwner(owner));
     }
 
     @Override
     public void copy(String bucket, String key, String targetKey) {
-        s3.copyObject(r -> r.sourceBucket(bucket).sourceKey(key).destinationBucket(bucket).destinationKey(targetKey));
+        s3.copyObject(r -> r.sourceBucket(bucket).sourceKey(key).destinationBucket(bucket).destinationKey(targetKey)
+                .expectedBucketOwner(owner).expectedSourceBucketOwner(owner));
     }
 }

@@ -46,6 +46,8 @@ public final class ChannelRequests {
                 .serviceExecutionRoleArn(infra.serviceRoleArn())
                 .deadLetterQueueS3(DeadLetterQueueS3.builder()
                         .bucketArn(infra.dlqBucketArn())
+                        // the DLQ bucket is the stack's (its account is the cluster's): MSK refuses to write elsewhere
+                        .expectedBucketOwner(spec.cluster().account())
                         .errorOutputPrefix(infra.dlqPrefix().isEmpty() ? null : infra.dlqPrefix())
                         .build())
                 .destinationTableList(DestinationTable.builder()

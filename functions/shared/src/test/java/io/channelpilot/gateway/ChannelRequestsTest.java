@@ -40,6 +40,7 @@ class ChannelRequestsTest {
         assertThat(iceberg.serviceExecutionRoleArn()).isEqualTo(TestSpecs.ROLE_ARN);
         assertThat(iceberg.catalog().warehouseLocation()).isEqualTo(TestSpecs.TABLE_BUCKET_ARN);
         assertThat(iceberg.deadLetterQueueS3().bucketArn()).isEqualTo("arn:aws:s3:::channel-dlq");
+        assertThat(iceberg.deadLetterQueueS3().expectedBucketOwner()).as("the DLQ must be the stack account's bucket").isEqualTo("123456789012");
         assertThat(iceberg.deadLetterQueueS3().errorOutputPrefix()).isEqualTo("dlq/demo/" + spec.channelName() + "/");
         assertThat(iceberg.destinationTableList()).singleElement().satisfies((DestinationTable t) -> {
             assertThat(t.destinationDatabaseName()).isEqualTo("sales");

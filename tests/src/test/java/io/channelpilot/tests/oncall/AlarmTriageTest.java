@@ -17,10 +17,12 @@ import io.channelpilot.provision.ChannelAlarms;
 import io.channelpilot.spec.Resolution;
 import io.channelpilot.spec.SpecResolver;
 import io.channelpilot.store.ChannelKey;
+import io.channelpilot.store.RecordedAlarm;
 import io.channelpilot.store.DynamoDbStatusStore;
 import io.channelpilot.tests.Repo;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -76,12 +78,17 @@ class AlarmTriageTest {
             logs.createLogGroup(r -> r.logGroupName(spec.infrastructure().logGroup()));
             String channelArn = kafka.createChannel(ChannelRequests.create(spec, "channel-pilot-local")).channelArn();
             SdkAlarmGateway alarms = new SdkAlarmGateway(cw);
+            // as provisioning does: put the three alarms and record them (respond-to-alarm acts only on recorded alarms)
+            List<RecordedAlarm> recorded = new ArrayList<>();
             new ChannelAlarms(AlarmSettings.defaults()).all(spec.clusterArn(), spec.channelName(), TOPIC,
-                    spec.freshnessSeconds()).forEach(alarms::put);
+                    spec.freshnessSeconds(), spec.infrastructure().names()).forEach(a -> {
+                        alarms.put(a);
+                        recorded.add(ChannelAlarms.record(spec.clusterArn(), a));
+                    });
             String desired = json(spec);
             new DynamoDbStatusStore(dynamo, world.functionEnvironment().get("CHANNEL_PILOT_STATUS_TABLE"), world.clock())
                     .update(new ChannelKey(spec.clusterArn(), spec.channelName()), TOPIC,
-                            s -> s.withDesired(desired, spec.fingerprint()).withObserved(channelArn, "ACTIVE"));
+                            s -> s.withDesired(desired, spec.fingerprint()).withObserved(channelArn, "ACTIVE").withAlarms(recorded));
             world.advance(Duration.ofSeconds(60));
 
             // WHEN 20 good records and 6 bad ones (3 missing a required field, 2 type mismatches, 1 malformed) arrive

@@ -19,6 +19,7 @@ import io.channelpilot.redrive.batch.RedriveBatchHandler;
 import io.channelpilot.redrive.batch.RedriveHeaders;
 import io.channelpilot.spec.SpecResolver;
 import io.channelpilot.store.ChannelKey;
+import io.channelpilot.store.RecordedAlarm;
 import io.channelpilot.store.DynamoDbStatusStore;
 import io.channelpilot.tests.Repo;
 import java.io.PrintWriter;
@@ -101,12 +102,17 @@ class RedactionMarkerTest {
             logs.createLogGroup(r -> r.logGroupName(spec.infrastructure().logGroup()));
             String channelArn = kafka.createChannel(ChannelRequests.create(spec, "channel-pilot-local")).channelArn();
             SdkAlarmGateway alarms = new SdkAlarmGateway(cw);
+            // as provisioning does: put the three alarms and record them (respond-to-alarm acts only on recorded alarms)
+            List<RecordedAlarm> recorded = new ArrayList<>();
             new ChannelAlarms(AlarmSettings.defaults()).all(spec.clusterArn(), spec.channelName(), TOPIC,
-                    spec.freshnessSeconds()).forEach(alarms::put);
+                    spec.freshnessSeconds(), spec.infrastructure().names()).forEach(a -> {
+                        alarms.put(a);
+                        recorded.add(ChannelAlarms.record(spec.clusterArn(), a));
+                    });
             String desired = JSON.writeValueAsString(spec);
             new DynamoDbStatusStore(dynamo, world.stack().statusTable(), world.clock())
                     .update(new ChannelKey(spec.clusterArn(), spec.channelName()), TOPIC,
-                            s -> s.withDesired(desired, spec.fingerprint()).withObserved(channelArn, "ACTIVE"));
+                            s -> s.withDesired(desired, spec.fingerprint()).withObserved(channelArn, "ACTIVE").withAlarms(recorded));
             world.advance(Duration.ofSeconds(60));
 
             // AND records carrying the marker in values, keys and headers: good ones, ones missing the required amount

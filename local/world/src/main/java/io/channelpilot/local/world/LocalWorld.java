@@ -77,7 +77,7 @@ public final class LocalWorld implements AutoCloseable {
         long seed = file.seed() == null ? 0L : file.seed();
         this.server = EmulatorServer.start(new FaultInjector(seed, clock));
         closeables.add(server);
-        this.s3 = S3Front.startOnDisk(Files.createDirectories(workDir.resolve("s3")));
+        this.s3 = S3Front.startOnDisk(Files.createDirectories(workDir.resolve("s3"))).ownedBy(file.account());
         closeables.add(s3);
         WorldParts.createBuckets(file, s3);
         server.register(s3.emulator());

@@ -234,7 +234,8 @@ class RedriveEndToEndTest {
         Map<String, String> env = new HashMap<>(world.functionEnvironment());
         var clients = new io.channelpilot.gateway.RedriveClients(env);
         io.channelpilot.redrive.batch.BatchWorker worker = new io.channelpilot.redrive.batch.BatchWorker(dying,
-                new io.channelpilot.redrive.batch.S3DlqObjects(clients.s3(), io.channelpilot.dlq.DlqParser.withDefaults()),
+                new io.channelpilot.redrive.batch.S3DlqObjects(clients.s3(), io.channelpilot.dlq.DlqParser.withDefaults(),
+                        io.channelpilot.model.Home.from(env).account()),
                 new io.channelpilot.redrive.batch.MskKafkaConnector(new io.channelpilot.redrive.batch.KafkaSettings(
                         io.channelpilot.redrive.batch.KafkaSettings.Auth.PLAINTEXT,
                         world.kafka().bootstrapServers(CLUSTER)), clients::kafka), world.clock(), world.clock());

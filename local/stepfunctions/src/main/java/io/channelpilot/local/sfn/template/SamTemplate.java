@@ -59,6 +59,14 @@ public final class SamTemplate {
         return resolver;
     }
 
+    /**
+     * {@code node} with every intrinsic resolved under this template's parameters (conditions decided, {@code !If}
+     * branches chosen); null when it resolves to {@code AWS::NoValue}. The security review reads policies by value.
+     */
+    public JsonNode resolve(JsonNode node, String where) {
+        return resolver.resolve(node, where);
+    }
+
     /** Logical id → resource node, in template order. */
     public Map<String, JsonNode> resources() {
         Map<String, JsonNode> out = new LinkedHashMap<>();

@@ -9,6 +9,16 @@ import java.util.concurrent.ConcurrentHashMap;
 final class BucketRegistry {
 
     private final Map<String, BucketSpec> buckets = new ConcurrentHashMap<>();
+    /** The account every bucket of the world belongs to ("" = not set: expected-owner headers are not checked). */
+    private volatile String owner = "";
+
+    String owner() {
+        return owner;
+    }
+
+    void owner(String account) {
+        this.owner = account == null ? "" : account;
+    }
 
     Optional<BucketSpec> find(String name) {
         return Optional.ofNullable(buckets.get(name));

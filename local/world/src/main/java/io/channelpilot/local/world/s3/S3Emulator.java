@@ -61,6 +61,14 @@ final class S3Emulator implements ServiceEmulator {
             return proxy.forward(request);
         }
         String bucket = segments.get(0);
+        for (String header : java.util.List.of("x-amz-expected-bucket-owner", "x-amz-source-expected-bucket-owner")) {
+            String expected = request.header(header).orElse("");
+            if (!expected.isEmpty() && !buckets.owner().isEmpty() && !expected.equals(buckets.owner())) {
+                // S3: "If the account ID that you provide does not match the actual owner of the bucket, the request
+                // fails with the HTTP status code 403 Forbidden (access denied)."
+                throw new AwsServiceError(403, "AccessDenied", "Access Denied");
+            }
+        }
         if (BucketConfigHandler.OPERATIONS.contains(operation)) {
             return config.handle(request, operation, bucket);
         }

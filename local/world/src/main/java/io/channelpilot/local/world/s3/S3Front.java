@@ -39,6 +39,15 @@ public final class S3Front implements BucketDirectory, AutoCloseable {
         this.emulator = new S3Emulator(buckets, forwarder);
     }
 
+    /**
+     * The account that owns the world's buckets: a request carrying {@code x-amz-expected-bucket-owner} (or
+     * {@code x-amz-source-expected-bucket-owner}) naming another account is refused {@code 403 AccessDenied}, as S3 does.
+     */
+    public S3Front ownedBy(String account) {
+        buckets.owner(account);
+        return this;
+    }
+
     /** Objects in memory. */
     public static S3Front startTransient() {
         return start(new TransientNio2BlobStore());
