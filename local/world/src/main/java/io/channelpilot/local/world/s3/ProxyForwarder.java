@@ -25,7 +25,9 @@ final class ProxyForwarder {
     /** Hop-by-hop or restricted headers (java.net.http refuses some) and the signature the proxy does not check. */
     private static final Set<String> DROPPED_REQUEST = Set.of("host", "connection", "content-length", "expect",
             "upgrade", "transfer-encoding", "authorization", "x-amz-content-sha256", "x-amz-decoded-content-length",
-            "x-amz-trailer", "x-amz-sdk-checksum-algorithm", "content-encoding", "keep-alive", "te");
+            "x-amz-trailer", "x-amz-sdk-checksum-algorithm", "content-encoding", "keep-alive", "te",
+            // checked by S3Emulator against the world's account; s3proxy answers 501 NotImplemented to them
+            "x-amz-expected-bucket-owner", "x-amz-source-expected-bucket-owner");
     private static final Set<String> DROPPED_RESPONSE = Set.of("connection", "transfer-encoding", "content-length",
             "keep-alive", "date", "server");
 

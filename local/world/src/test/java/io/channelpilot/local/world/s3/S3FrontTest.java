@@ -43,7 +43,7 @@ class S3FrontTest {
 
     @BeforeAll
     static void start() throws Exception {
-        front = S3Front.startTransient();
+        front = S3Front.startTransient().ownedBy("123456789012");
         server = EmulatorServer.start(new FaultInjector(1, d -> { }));
         server.register(front.emulator());
         s3 = S3Client.builder().endpointOverride(server.endpoint()).region(Region.US_EAST_1)
@@ -102,6 +102,28 @@ class S3FrontTest {
         assertThat(got.response().contentEncoding()).isEqualTo("gzip");
         assertThat(head.contentLength()).isEqualTo(gz.length);
         assertThat(front.getObject("gzipped", "p/x.jsonl.gz")).isEqualTo(gz);
+    }
+
+    /** Issue 13: a request naming another account as the expected bucket owner is refused 403, as S3 does. */
+    @Test
+    void shouldRefuseARequestWhoseExpectedBucketOwnerIsAnotherAccount() {
+        s3.createBucket(b -> b.bucket("owned"));
+        // seeded through the world API: the shared server's PutObject count belongs to another test
+        front.putObject("owned", "k", "v".getBytes(StandardCharsets.UTF_8), java.util.Map.of());
+        assertThat(s3.getObjectAsBytes(b -> b.bucket("owned").key("k").expectedBucketOwner("123456789012")).asUtf8String())
+                .isEqualTo("v");
+        assertThatThrownBy(() -> s3.getObject(b -> b.bucket("owned").key("k").expectedBucketOwner("999999999999")))
+                .isInstanceOfSatisfying(software.amazon.awssdk.services.s3.model.S3Exception.class, e -> {
+                    assertThat(e.statusCode()).isEqualTo(403);
+                    assertThat(e.awsErrorDetails().errorCode()).isEqualTo("AccessDenied");
+                });
+        assertThatThrownBy(() -> s3.headObject(b -> b.bucket("owned").key("k").expectedBucketOwner("999999999999")))
+                .isInstanceOfSatisfying(software.amazon.awssdk.services.s3.model.S3Exception.class,
+                        e -> assertThat(e.statusCode()).isEqualTo(403));
+        assertThatThrownBy(() -> s3.copyObject(b -> b.sourceBucket("owned").sourceKey("k").destinationBucket("owned")
+                .destinationKey("k2").expectedSourceBucketOwner("999999999999")))
+                .hasMessageContaining("Access Denied");
+        assertThat(front.listObjects("owned", "")).hasSize(1);
     }
 
     @Test
