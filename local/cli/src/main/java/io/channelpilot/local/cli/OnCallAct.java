@@ -60,7 +60,9 @@ final class OnCallAct {
     }
 
     private void run(ChannelView channel, TableId table, Expected expected, DynamoDbClient dynamo) {
-        String alarm = "channel-pilot-" + channel.spec().name() + "-DLQDeliverySuccess";
+        // the name provisioning gives a new channel's alarm (account-wide, so it carries the cluster)
+        String alarm = io.channelpilot.model.ResourceNames.alarm(channel.clusterArn(), channel.spec().name(),
+                "DeliveryToIceberg.DLQDeliverySuccess", io.channelpilot.model.NameScope.CLUSTER);
         long rowsBefore = world.warehouse().rowCount(table);
         DemoCommand.say("");
         DemoCommand.say("4. On call, nobody typing: the DLQ alarm fires, triage counts the causes and, as the rule says"
