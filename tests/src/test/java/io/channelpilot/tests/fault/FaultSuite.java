@@ -115,14 +115,7 @@ final class FaultSuite implements AutoCloseable {
                     ((ObjectNode) quota).put("value", Math.max(20, topicCount + 10));
                 }
             }
-            for (JsonNode registry : w.path("schemaRegistries")) {
-                for (JsonNode schema : registry.path("schemas")) {
-                    if (schema.has("definitionFile")) {
-                        ((ObjectNode) schema).put("definitionFile", source.getParent()
-                                .resolve(schema.get("definitionFile").asText()).toAbsolutePath().toString());
-                    }
-                }
-            }
+            io.channelpilot.tests.WorldCopies.inlineDefinitionFiles(w, source.getParent());
             Path out = Files.createTempDirectory("fault-suite-world").resolve("fault-suite.json");
             JSON.writerWithDefaultPrettyPrinter().writeValue(out.toFile(), w);
             return out;

@@ -133,14 +133,7 @@ class ReconcileSweepBenchmark {
             cl.putObject("tags").put("channel-pilot/orders", RULE);
             cl.putArray("topics");
         }
-        for (JsonNode registry : w.path("schemaRegistries")) {
-            for (JsonNode schema : registry.path("schemas")) {
-                if (schema.has("definitionFile")) {
-                    ((ObjectNode) schema).put("definitionFile",
-                            demo.getParent().resolve(schema.get("definitionFile").asText()).toAbsolutePath().toString());
-                }
-            }
-        }
+        io.channelpilot.tests.WorldCopies.inlineDefinitionFiles(w, demo.getParent());
         Path out = Files.createTempDirectory("reconcile-bench").resolve("bench.json");
         JSON.writerWithDefaultPrettyPrinter().writeValue(out.toFile(), w);
         return out;

@@ -106,14 +106,7 @@ final class ReconcileWorld implements AutoCloseable {
             fail.put("cluster", source.path("name").asText()).put("channel", FAILING_TOPIC + "*");
             fail.putObject("fail").put("code", "InsufficientPermissions")
                     .put("message", "the service execution role is not allowed s3tables:PutTableData (scripted by the test world)");
-            for (JsonNode registry : w.path("schemaRegistries")) {
-                for (JsonNode schema : registry.path("schemas")) {
-                    if (schema.has("definitionFile")) {
-                        ((ObjectNode) schema).put("definitionFile",
-                                demo.getParent().resolve(schema.get("definitionFile").asText()).toAbsolutePath().toString());
-                    }
-                }
-            }
+            io.channelpilot.tests.WorldCopies.inlineDefinitionFiles(w, demo.getParent());
             customize.accept(w);
             Path out = Files.createTempDirectory("reconcile-world").resolve("reconcile.json");
             JSON.writerWithDefaultPrettyPrinter().writeValue(out.toFile(), w);

@@ -49,4 +49,50 @@ class RunCommandTest {
         assertThat(ChannelPilotLocal.execute("run", "--world", ROOT.resolve("local/worlds/demo.json").toString(),
                 "--scenario", bad.toString(), "--report", dir.resolve("r.json").toString())).isEqualTo(2);
     }
+
+    /**
+     * Issue 13: a call the emulated service refuses, a produce to a topic that is no Kafka name and a world file reading
+     * outside its folder are refusals naming the step or field — exit 2, no stack trace.
+     */
+    @Test
+    void shouldRefuseStepsTheServiceRefusesAndWorldFilesReadingOutsideTheirFolderWithExitTwo() throws Exception {
+        Path refusedCall = Files.writeString(dir.resolve("refused-call.json"), "{\"steps\": [{\"call\": {\"service\": \"kafka\","
+                + " \"operation\": \"TagResource\", \"cluster\": \"demo\", \"tags\": {\"aws:owner\": \"x\"}}}]}");
+        Path badTopic = Files.writeString(dir.resolve("bad-topic.json"), "{\"steps\": [{\"advance\": \"PT1M\"},"
+                + " {\"produce\": {\"cluster\": \"demo\", \"topic\": \"..\", \"records\": \"r.jsonl\"}}]}");
+        Path world = Files.createDirectories(dir.resolve("w")).resolve("world.json");
+        ObjectMapper json = new ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode w = (com.fasterxml.jackson.databind.node.ObjectNode)
+                json.readTree(ROOT.resolve("local/worlds/minimal.json").toFile());
+        com.fasterxml.jackson.databind.node.ObjectNode schema = (com.fasterxml.jackson.databind.node.ObjectNode)
+                w.at("/schemaRegistries/0/schemas/0");
+        schema.remove("definition");
+        schema.put("definitionFile", "../../../../../../etc/passwd");
+        json.writeValue(world.toFile(), w);
+
+        String refused = stderrOf(() -> assertThat(run(ROOT.resolve("local/worlds/demo.json"), refusedCall)).isEqualTo(2));
+        assertThat(refused).contains("$.steps[0]").contains("kafka:TagResource was refused").contains("BadRequestException")
+                .doesNotContain("\tat ");
+        String topic = stderrOf(() -> assertThat(run(ROOT.resolve("local/worlds/demo.json"), badTopic)).isEqualTo(2));
+        assertThat(topic).contains("$.steps[1].produce.topic").doesNotContain("\tat ");
+        String escaped = stderrOf(() -> assertThat(run(world, refusedCall)).isEqualTo(2));
+        assertThat(escaped).contains("definitionFile").contains("stay inside it").doesNotContain("root:").doesNotContain("\tat ");
+    }
+
+    private int run(Path world, Path scenario) {
+        return ChannelPilotLocal.execute("run", "--world", world.toString(), "--template", ROOT.resolve("template.yaml").toString(),
+                "--scenario", scenario.toString(), "--report", dir.resolve("r.json").toString());
+    }
+
+    private static String stderrOf(Runnable action) {
+        java.io.PrintStream original = System.err;
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            action.run();
+        } finally {
+            System.setErr(original);
+        }
+        return err.toString(java.nio.charset.StandardCharsets.UTF_8);
+    }
 }

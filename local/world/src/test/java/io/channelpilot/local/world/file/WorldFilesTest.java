@@ -137,6 +137,43 @@ class WorldFilesTest {
                 .hasMessageContaining("$.account: must be a 12-digit account id");
     }
 
+    /** Issue 13: a world file reads files only inside its own folder, and never echoes what it read. */
+    @Test
+    void shouldReadDefinitionFilesOnlyInsideTheWorldsFolderAndNeverEchoThem(@TempDir Path dir) throws Exception {
+        Path world = Files.createDirectories(dir.resolve("world"));
+        Files.writeString(dir.resolve("secret.json"), "{\"type\":\"object\"}");
+        Files.writeString(world.resolve("passwd.txt"), "root:x:0:0:root:/root:/bin/bash");
+        Path link = world.resolve("link.json");
+        boolean linked;
+        try {
+            Files.createSymbolicLink(link, dir.resolve("secret.json"));
+            linked = true;
+        } catch (UnsupportedOperationException | java.io.IOException noLinks) {
+            linked = false;
+        }
+        String field = "$.schemaRegistries[0].schemas[0].definitionFile";
+        for (String escape : linked ? java.util.List.of("../secret.json", dir.resolve("secret.json").toString(), "link.json")
+                : java.util.List.of("../secret.json", dir.resolve("secret.json").toString())) {
+            WorldFiles.Result r = WorldFiles.parse(definitionFile(escape), world);
+            assertThat(r).as(escape).isInstanceOfSatisfying(WorldFiles.Invalid.class, invalid -> assertThat(invalid.problems())
+                    .singleElement().satisfies(p -> {
+                        assertThat(p.path()).isEqualTo(field);
+                        assertThat(p.message()).contains("stay inside it");
+                    }));
+        }
+        WorldFiles.Result notJson = WorldFiles.parse(definitionFile("passwd.txt"), world);
+        assertThat(notJson).isInstanceOfSatisfying(WorldFiles.Invalid.class, invalid -> assertThat(invalid.problems())
+                .singleElement().satisfies(p -> {
+                    assertThat(p.path()).isEqualTo(field);
+                    assertThat(p.message()).contains("must hold a JSON schema").doesNotContain("root");
+                }));
+    }
+
+    private static String definitionFile(String path) {
+        return base("\"schemaRegistries\":[{\"name\":\"r\",\"schemas\":[{\"name\":\"s\",\"dataFormat\":\"JSON\","
+                + "\"definitionFile\":\"" + path.replace("\\", "\\\\") + "\"}]}]");
+    }
+
     private static String base(String members) {
         return "{\"account\":\"123456789012\",\"region\":\"us-east-1\"," + members + "}";
     }
