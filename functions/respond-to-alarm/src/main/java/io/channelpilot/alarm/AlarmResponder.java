@@ -68,7 +68,7 @@ public final class AlarmResponder {
     public AlarmResponse respond(JsonNode rawEvent, Home home) {
         AlarmEvent.Input input = AlarmEvent.parse(rawEvent, home);
         if (input instanceof AlarmEvent.Input.Ignored ignored) {
-            return AlarmResponse.of("IGNORED", ignored.code(), "");
+            return AlarmResponse.ignored(ignored.code(), ignored.message());
         }
         AlarmEvent event = ((AlarmEvent.Input.Ours) input).event();
         // Alarm identity before anything else: a forged or foreign alarm is read about, never acted on (no claim, no
@@ -77,7 +77,7 @@ public final class AlarmResponder {
         if (verdict instanceof AlarmIdentity.Verdict.Refused refused) {
             LOG.warn("alarm ignored reason={} alarm={} cluster={} channel={}", refused.code(), SafeText.of(event.alarmName(), 256),
                     event.clusterName(), event.channelName());
-            return AlarmResponse.of("IGNORED", refused.code(), "");
+            return AlarmResponse.ignored(refused.code(), refused.message());
         }
         AlarmIdentity.Verdict.Ours ours = (AlarmIdentity.Verdict.Ours) verdict;
         if (!event.isAlarm() && !event.isRecovery()) {

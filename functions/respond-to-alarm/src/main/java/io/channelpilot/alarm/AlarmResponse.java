@@ -16,16 +16,27 @@ import java.util.Map;
  *       or {@code ALARM_IDENTITY_MISMATCH}, counted as the EMF metric {@code AlarmIgnored<Reason>}).</li>
  * </ul>
  */
-public record AlarmResponse(String outcome, String reason, String channel, String messageId, Map<String, Long> counts) {
+public record AlarmResponse(String outcome, String reason, String channel, String messageId, Map<String, Long> counts,
+                            String detail) {
 
+    /** @param detail for IGNORED: what was wrong, naming the field (escaped and cut; never a payload) */
     public AlarmResponse {
         reason = reason == null ? "" : reason;
+        detail = detail == null ? "" : io.channelpilot.model.SafeText.of(detail);
         channel = channel == null ? "" : channel;
         messageId = messageId == null ? "" : messageId;
         counts = counts == null ? Map.of() : Map.copyOf(counts);
     }
 
+    public AlarmResponse(String outcome, String reason, String channel, String messageId, Map<String, Long> counts) {
+        this(outcome, reason, channel, messageId, counts, "");
+    }
+
     static AlarmResponse of(String outcome, String reason, String channel) {
         return new AlarmResponse(outcome, reason, channel, "", Map.of());
+    }
+
+    static AlarmResponse ignored(String reason, String detail) {
+        return new AlarmResponse("IGNORED", reason, "", "", Map.of(), detail);
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.channelpilot.local.world.LocalWorld;
 import io.channelpilot.local.world.http.ApiCallLog;
+import io.channelpilot.model.SafeText;
 import io.channelpilot.tests.Repo;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -45,6 +46,7 @@ class AbuseCorpusTest {
         world = LocalWorld.start(LocalWorld.Options.of(Repo.root().resolve("local/worlds/default.json"),
                 Repo.root().resolve("template.yaml")).withoutBrokers());
         targets = new AbuseTargets(world);
+        targets.recordProvisionedChannel();
     }
 
     @AfterAll
@@ -64,15 +66,19 @@ class AbuseCorpusTest {
         Map<String, Long> before = mutatingCalls();
 
         // WHEN its target reads it
-        AbuseOutcome outcome = targets.run(c, input);
+        AbuseOutcome outcome = targets.run(c, input, DIR);
 
-        // THEN the exact code, naming the field, with a bounded echo, and nothing created
+        // THEN the exact code, naming the field, with a bounded echo free of control and bidi characters, and nothing
+        // created: no mutating call on the world (every target: the pure ones must not reach it either), nothing the
+        // target produced that would be acted on (specs, redrive entries, a startable world)
         assertThat(outcome.code()).as("code of %s (%s)", c.file(), outcome.text()).isEqualTo(c.code());
         assertThat(outcome.text()).as("the error names %s", c.field()).contains(c.field());
         assertThat(outcome.text().length()).as("error text size").isLessThanOrEqualTo(MAX_ERROR_TEXT);
-        if (AbuseTargets.usesWorld(c.target())) {
-            assertThat(mutatingCalls()).as("mutating API calls").isEqualTo(before);
-        }
+        // the CLI's own output is lines (usage text); anything else must be one clean line
+        String echoed = c.target().equals("redrive-cli") ? outcome.text().replace("\n", " ") : outcome.text();
+        assertThat(SafeText.isSafe(echoed)).as("no control, bidi or invisible character echoed: %s", SafeText.of(echoed)).isTrue();
+        assertThat(outcome.created()).as("what %s made of it", c.target()).isEmpty();
+        assertThat(mutatingCalls()).as("mutating API calls").isEqualTo(before);
     }
 
     @Test

@@ -12,7 +12,15 @@ import io.channelpilot.conformance.SchemaAnalyzer;
 import io.channelpilot.conformance.SchemaProblem;
 import io.channelpilot.dlq.DlqObjectResult;
 import io.channelpilot.dlq.DlqParser;
+import io.channelpilot.local.world.LocalClients;
 import io.channelpilot.local.world.LocalWorld;
+import io.channelpilot.model.ChannelSpec;
+import io.channelpilot.provision.AlarmSettings;
+import io.channelpilot.provision.ChannelAlarms;
+import io.channelpilot.store.ChannelKey;
+import io.channelpilot.store.DynamoDbStatusStore;
+import io.channelpilot.store.RecordedAlarm;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import io.channelpilot.local.world.file.WorldFiles;
 import io.channelpilot.model.Home;
 import io.channelpilot.model.StackSettings;
@@ -63,9 +71,41 @@ final class AbuseTargets {
         this.env = Map.copyOf(e);
     }
 
-    /** Targets that run against the world, whose mutating API calls must not change. */
-    static boolean usesWorld(String target) {
-        return !(target.equals("tags") || target.equals("schema") || target.equals("world") || target.equals("dlq"));
+    /** The channel {@link #recordProvisionedChannel} records: orders.created on orders-express (default.json's rule). */
+    static final String RECORDED_CHANNEL = "orders.created.orders_created-8704bee54e";
+
+    /**
+     * What provisioning would have recorded for one channel — its desired spec and its three alarms — so alarm cases can
+     * name a real channel of ours: a forged alarm is then refused for what it is (ALARM_IDENTITY_MISMATCH), not merely
+     * for naming a channel nobody made. Written once, before the cases count mutating calls.
+     */
+    void recordProvisionedChannel() {
+        // the world's own ARN of orders-express (its uuid comes from the world's seed)
+        String clusterArn = world.services().msk().clusterArnOf("orders-express").orElseThrow();
+        ChannelSpec spec = new SpecResolver(StackSettings.from(env)).resolve(clusterArn,
+                world.file().clusters().get(0).tags(), "orders.created", Map.of()).specs().get(0);
+        if (!spec.channelName().equals(RECORDED_CHANNEL)) {
+            throw new IllegalStateException("default.json's orders.created channel is " + spec.channelName());
+        }
+        java.util.List<RecordedAlarm> alarms = new ChannelAlarms(AlarmSettings.defaults()).all(clusterArn, spec.channelName(),
+                spec.topic(), spec.freshnessSeconds(), spec.infrastructure().names()).stream()
+                .map(a -> ChannelAlarms.record(clusterArn, a)).toList();
+        try (DynamoDbClient dynamo = LocalClients.dynamo(world.server().endpoint(), world.file().region())) {
+            String desired = io.channelpilot.notify.ItemState.mapper().writeValueAsString(spec);
+            new DynamoDbStatusStore(dynamo, env.get("CHANNEL_PILOT_STATUS_TABLE"), world.clock()).update(
+                    new ChannelKey(clusterArn, spec.channelName()), spec.topic(),
+                    s -> s.withDesired(desired, spec.fingerprint()).withAlarms(alarms));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** The folder of the case's input file: a world file resolves its paths against it, as WorldFiles.read does. */
+    private Path caseFolder = Path.of(".");
+
+    AbuseOutcome run(AbuseCase c, byte[] input, Path corpus) throws IOException {
+        caseFolder = corpus.resolve(c.file()).toAbsolutePath().getParent();
+        return run(c, input);
     }
 
     AbuseOutcome run(AbuseCase c, byte[] input) throws IOException {
@@ -115,7 +155,7 @@ final class AbuseTargets {
         } catch (IOException notJson) {
             message = ((AlarmEvent.Input.Ignored) AlarmEvent.parse(null)).message();
         }
-        return AbuseOutcome.of(outcome.equals("IGNORED") ? reason : outcome, reason, message);
+        return AbuseOutcome.of(outcome.equals("IGNORED") ? reason : outcome, reason, message, response.path("detail").asText());
     }
 
     private AbuseOutcome validate(byte[] input) throws IOException {
@@ -158,27 +198,33 @@ final class AbuseTargets {
         Map<String, String> cluster = JSON.convertValue(c.path("clusterTags"), new TypeReference<>() { });
         Map<String, String> topic = JSON.convertValue(c.path("topicTags"), new TypeReference<>() { });
         Resolution r = new SpecResolver(StackSettings.from(env)).resolve(CLUSTER_ARN, cluster, c.path("topic").asText(), topic);
-        if (!r.specs().isEmpty() || r.problems().isEmpty()) {
+        if (r.problems().isEmpty()) {
             return AbuseOutcome.of("NO_ERROR", r.toString());
         }
         TagProblem p = r.problems().get(0);
-        return AbuseOutcome.of(p.code().name(), p.tag(), p.setting(), p.message(), p.remediation());
+        // a spec resolved next to the problem would be planned: it is what a malformed tag set must never create
+        return AbuseOutcome.of(p.code().name(), p.tag(), p.setting(), p.message(), p.remediation())
+                .creating(r.specs().stream().map(s -> "channel " + s.channelName()).toList());
     }
 
     private static AbuseOutcome schema(byte[] input) {
         SchemaAnalysis analysis = SchemaAnalyzer.analyze(new String(input, StandardCharsets.UTF_8), "event_time");
+        // a usable analysis is what validation turns into a table schema: a refused schema must yield none
+        java.util.List<String> made = analysis.isUsable() ? java.util.List.of("Iceberg schema " + analysis.icebergSchemaJson())
+                : java.util.List.of();
         return analysis.problems().stream().filter(SchemaProblem::isError).findFirst()
-                .map(p -> AbuseOutcome.of(p.code().code(), p.pointer(), p.message(), p.remediation()))
+                .map(p -> AbuseOutcome.of(p.code().code(), p.pointer(), p.message(), p.remediation()).creating(made))
                 .orElseGet(() -> AbuseOutcome.of("NO_ERROR", analysis.problems().toString()));
     }
 
-    private static AbuseOutcome worldFile(byte[] input) {
-        WorldFiles.Result r = WorldFiles.parse(new String(input, StandardCharsets.UTF_8), Path.of("."));
+    private AbuseOutcome worldFile(byte[] input) {
+        // relative to the case's folder, as a world file on disk: definitionFile cases are read, not "not found"
+        WorldFiles.Result r = WorldFiles.parse(new String(input, StandardCharsets.UTF_8), caseFolder);
         if (r instanceof WorldFiles.Invalid invalid) {
             var p = invalid.problems().get(0);
             return AbuseOutcome.of(p.path(), p.path(), p.message());
         }
-        return AbuseOutcome.of("NO_ERROR", "valid world file");
+        return AbuseOutcome.of("NO_ERROR", "valid world file").creating(java.util.List.of("a world that would start"));
     }
 
     private static AbuseOutcome dlq(AbuseCase c, byte[] input) {
@@ -186,7 +232,11 @@ final class AbuseTargets {
         DlqObjectResult r = DlqParser.withDefaults().parse(c.file(), new ByteArrayInputStream(input), "orders.updated",
                 e -> sunk[0]++);
         if (r instanceof DlqObjectResult.Quarantined q) {
-            return AbuseOutcome.of(q.reason().name(), q.detail(), q.reason().remediation());
+            // a quarantined object hands nothing on for redrive — except, as documented (QuarantineReason.TRUNCATED),
+            // the identified records read before a truncation: they are real dead letters
+            boolean handsOn = sunk[0] > 0 && q.reason() != io.channelpilot.dlq.QuarantineReason.TRUNCATED;
+            return AbuseOutcome.of(q.reason().name(), q.detail(), q.reason().remediation())
+                    .creating(handsOn ? java.util.List.of(sunk[0] + " entries handed to redrive") : java.util.List.of());
         }
         DlqObjectResult.Parsed parsed = (DlqObjectResult.Parsed) r;
         // Documented: records without identifiers inside a readable object are counted, the object is not quarantined.
