@@ -4,6 +4,8 @@ import io.channelpilot.model.OwnershipTags;
 import io.channelpilot.plan.Intent;
 import io.channelpilot.plan.ObservedChannel;
 import io.channelpilot.plan.PlanReason;
+import io.channelpilot.plan.TableClaim;
+import io.channelpilot.store.RecordedAlarm;
 import io.channelpilot.store.ChannelKey;
 import io.channelpilot.store.ChannelStatus;
 import io.channelpilot.store.ConditionStatus;
@@ -24,10 +26,16 @@ import java.util.stream.Collectors;
  * vanished without Channel Pilot deleting it, {@code Provisioned=False} with reason {@link #DELETED_OUT_OF_BAND}.
  * Unapproved replacements get {@code ReplacementPending=True} like the resolver sets it. The store itself skips writes
  * that would change nothing but timestamps, and {@code lastTransitionTime} moves only on a flip.
+ *
+ * <p>A channel of ours provisioned before tables were claimed and alarms recorded (issue 13) is adopted once: its
+ * table is claimed for it and the alarms it was given are recorded, so the tenancy and alarm-identity checks cover it
+ * from then on without re-provisioning it. A table another channel already claimed is reported, never taken over.
  */
 final class StatusCorrector {
 
     static final String DELETED_OUT_OF_BAND = "ChannelDeletedOutOfBand";
+    static final String RECORDED = "TableClaimedAndAlarmsRecorded";
+    static final String TABLE_CLAIMED_BY_ANOTHER = "TableClaimedByAnotherChannel";
     static final String MISSING = "MISSING";
     private static final Set<String> GONE = Set.of("", "DELETED", MISSING);
 
@@ -85,8 +93,36 @@ final class StatusCorrector {
                     .withCondition(ConditionType.PROVISIONED, ConditionStatus.FALSE, DELETED_OUT_OF_BAND, message, clock.instant()));
             deleted.add(new Correction(name, r.topic(), r.observedStatus(), MISSING, DELETED_OUT_OF_BAND));
         }
+        corrections.addAll(adoptUnrecorded(clusterArn, intents, recorded));
         return new Result(corrections, deleted, markPendingApprovals(clusterArn, intents, recorded),
                 markFailedTooOften(clusterArn, intents));
+    }
+
+    /**
+     * Channels the sweep finds in sync whose status has a desired spec but no recorded alarms: claim the spec's table
+     * and record the alarms its names rule gave the channel (one conditional write each, once per channel).
+     */
+    private List<Correction> adoptUnrecorded(String clusterArn, List<Intent> intents, Map<String, ChannelStatus> recorded) {
+        List<Correction> out = new ArrayList<>();
+        for (Intent i : intents) {
+            ChannelStatus r = recorded.get(i.channelName());
+            if (i.desired() == null || i.existing() == null || r == null || r.desiredJson().isEmpty() || !r.alarms().isEmpty()
+                    || !PlanReason.IN_SYNC.name().equals(i.reason()) || !i.desired().channelName().equals(i.channelName())) {
+                continue;
+            }
+            var spec = i.desired();
+            TableClaim wanted = new TableClaim(spec.infrastructure().tableBucketArn(), spec.namespace(), spec.table(), clusterArn,
+                    spec.channelName(), spec.topic());
+            TableClaim holder = store.claimTable(wanted);
+            if (!holder.sameOwner(wanted)) {
+                out.add(new Correction(i.channelName(), i.topic(), "", holder.owner(), TABLE_CLAIMED_BY_ANOTHER));
+                continue;
+            }
+            store.update(r.key(), r.topic(), s -> s.withAlarms(RecordedAlarm.standard(clusterArn, spec.channelName(), spec.topic(),
+                    spec.infrastructure().names())));
+            out.add(new Correction(i.channelName(), i.topic(), "", spec.infrastructure().names().name(), RECORDED));
+        }
+        return out;
     }
 
     /**

@@ -52,8 +52,12 @@ final class SweepSummary {
                 items.add(c.clusterName() + " channel " + d.channelName() + " (topic " + d.topic() + ") was deleted out of band; "
                         + "it is recreated. " + TABLE_SPLIT);
             }
-            c.corrections().forEach(x -> items.add(c.clusterName() + " channel " + x.channelName() + ": status corrected "
-                    + (x.recorded().isEmpty() ? "(none)" : x.recorded()) + " -> " + x.actual()));
+            c.corrections().forEach(x -> items.add(c.clusterName() + " channel " + x.channelName() + switch (x.reason()) {
+                case StatusCorrector.RECORDED -> ": table claimed and its alarms (" + x.actual() + " names) recorded";
+                case StatusCorrector.TABLE_CLAIMED_BY_ANOTHER -> ": its table is claimed by " + x.actual()
+                        + "; two channels deliver into one table - delete one of them";
+                default -> ": status corrected " + (x.recorded().isEmpty() ? "(none)" : x.recorded()) + " -> " + x.actual();
+            }));
             c.tableSplits().forEach(t -> items.add(c.clusterName() + " table split, channel " + t));
             c.newlyPendingApproval().forEach(n -> items.add(c.clusterName() + " channel " + n + ": replacement waits for approval"));
             c.newlyFailedTooOften().forEach(n -> items.add(c.clusterName() + " FAILED too often, channel " + n));

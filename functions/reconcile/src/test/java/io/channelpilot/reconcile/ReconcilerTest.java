@@ -8,15 +8,21 @@ import static io.channelpilot.reconcile.Fixtures.ours;
 import static io.channelpilot.reconcile.Fixtures.unmanaged;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.channelpilot.model.ChannelSpec;
+import io.channelpilot.model.NameScope;
+import io.channelpilot.model.OwnershipTags;
 import io.channelpilot.model.StackSettings;
 import io.channelpilot.notify.NotificationRenderer;
 import io.channelpilot.plan.ExistingTables;
+import io.channelpilot.plan.ObservedChannel;
+import io.channelpilot.plan.TableClaim;
 import io.channelpilot.retention.InMemoryOutstandingStore;
 import io.channelpilot.retention.RetentionSettings;
 import io.channelpilot.store.ChannelKey;
 import io.channelpilot.store.ConditionStatus;
 import io.channelpilot.store.ConditionType;
 import io.channelpilot.store.InMemoryStatusStore;
+import io.channelpilot.store.RecordedAlarm;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -77,6 +83,51 @@ class ReconcilerTest {
         assertThat(report.drifted()).isZero();
         assertThat(report.corrections()).isZero();
         assertThat(report.worthNotifying()).isFalse();
+    }
+
+    /** Issue 13: a channel provisioned before claims and alarm records is adopted by the sweep, once. */
+    @Test
+    void shouldClaimTheTableAndRecordTheAlarmsOfAChannelProvisionedBeforeEitherExisted() {
+        // GIVEN our in-sync channel created under the channel-only names, its status recorded without claim or alarms
+        ChannelSpec old = Fixtures.spec(CLUSTER, TAGS, "orders.created").withNames(STACK, NameScope.CHANNEL);
+        ObservedChannel channel = new ObservedChannel(CLUSTER.replace(":cluster/", ":channel/") + "/" + old.channelName(),
+                old.channelName(), "ACTIVE", 600, OwnershipTags.of(old, STACK.managedBy()), "orders.created", old.namespace(), old.table());
+        fleet.cluster(CLUSTER, TAGS, "orders.created").channel(CLUSTER, channel);
+        ChannelKey key = new ChannelKey(CLUSTER, old.channelName());
+        store.update(key, "orders.created", st -> st.withDesired("{\"legacy\":true}", old.fingerprint()).withObserved(channel.channelArn(), "ACTIVE"));
+
+        // WHEN two sweeps run
+        SweepReport first = sweep("s1");
+        SweepReport second = sweep("s2");
+
+        // THEN the first claims the table for it and records the channel-only alarm names it was given; the second does nothing
+        assertThat(store.tableClaim(old.infrastructure().tableBucketArn(), old.namespace(), old.table()))
+                .hasValueSatisfying(c -> assertThat(c.channelName()).isEqualTo(old.channelName()));
+        assertThat(store.find(key).orElseThrow().alarms()).extracting(RecordedAlarm::name)
+                .containsExactlyInAnyOrder("channel-pilot-" + old.channelName() + "-DataFreshness",
+                        "channel-pilot-" + old.channelName() + "-FailedRowCount", "channel-pilot-" + old.channelName() + "-DLQDeliverySuccess");
+        assertThat(first.clusters().get(0).corrections()).extracting(StatusCorrector.Correction::reason)
+                .containsExactly(StatusCorrector.RECORDED);
+        assertThat(first.executionsStarted()).as("adopted, never replaced or duplicated").isZero();
+        assertThat(second.corrections()).isZero();
+    }
+
+    @Test
+    void shouldReportButNeverTakeOverATableAnotherChannelClaimed() {
+        ChannelSpec spec = Fixtures.spec(CLUSTER, TAGS, "orders.created");
+        fleet.cluster(CLUSTER, TAGS, "orders.created").channel(CLUSTER, ours(CLUSTER, "orders.created", 600, "ACTIVE"));
+        ChannelKey key = new ChannelKey(CLUSTER, spec.channelName());
+        store.update(key, "orders.created", st -> st.withDesired("{\"legacy\":true}", spec.fingerprint()));
+        store.claimTable(new TableClaim(spec.infrastructure().tableBucketArn(), spec.namespace(), spec.table(), OTHER,
+                spec.channelName(), "orders.created"));
+
+        SweepReport report = sweep("s1");
+
+        assertThat(report.clusters().get(0).corrections()).extracting(StatusCorrector.Correction::reason)
+                .contains(StatusCorrector.TABLE_CLAIMED_BY_ANOTHER).doesNotContain(StatusCorrector.RECORDED);
+        assertThat(store.tableClaim(spec.infrastructure().tableBucketArn(), spec.namespace(), spec.table()))
+                .hasValueSatisfying(c -> assertThat(c.clusterArn()).isEqualTo(OTHER));
+        assertThat(store.find(key).orElseThrow().alarms()).isEmpty();
     }
 
     @Test

@@ -1,14 +1,10 @@
 package io.channelpilot.alarm;
 
-import io.channelpilot.model.ClusterArn;
 import io.channelpilot.model.NameScope;
-import io.channelpilot.model.ResourceNames;
 import io.channelpilot.store.ChannelKey;
 import io.channelpilot.store.ChannelStatus;
 import io.channelpilot.store.RecordedAlarm;
 import io.channelpilot.store.StatusStore;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -22,8 +18,6 @@ import java.util.Optional;
  * were made by the then rule ({@link NameScope#CHANNEL}), which is derived here from the same recorded facts.
  */
 final class AlarmIdentity {
-
-    static final String NAMESPACE = "AWS/Kafka";
 
     private final AlarmPorts.Msk msk;
     private final StatusStore store;
@@ -89,19 +83,7 @@ final class AlarmIdentity {
 
     /** What the channel-only name rule made for this channel's metric of that name (channels provisioned before records). */
     private static Optional<RecordedAlarm> legacy(String clusterArn, ChannelStatus status, String alarmName) {
-        ClusterArn c = ClusterArn.parse(clusterArn);
-        for (AlarmSignal signal : AlarmSignal.values()) {
-            String metric = signal.metric();
-            String name = ResourceNames.alarm(clusterArn, status.key().channelName(), metric, NameScope.CHANNEL);
-            if (name.equals(alarmName)) {
-                Map<String, String> dims = new LinkedHashMap<>();
-                dims.put("ClusterName", c.name());
-                dims.put("ChannelName", status.key().channelName());
-                dims.put("Topic", status.topic());
-                return Optional.of(new RecordedAlarm(name, RecordedAlarm.arnOf(c.partition(), c.region(), c.account(), name),
-                        NAMESPACE, metric, dims));
-            }
-        }
-        return Optional.empty();
+        return RecordedAlarm.standard(clusterArn, status.key().channelName(), status.topic(), NameScope.CHANNEL).stream()
+                .filter(a -> a.name().equals(alarmName)).findFirst();
     }
 }

@@ -9,6 +9,10 @@ public final class ResourceNames {
 
     /** Every alarm Channel Pilot creates starts with this (the template scopes IAM to {@code alarm:channel-pilot-*}). */
     public static final String ALARM_PREFIX = "channel-pilot-";
+    /** The metrics of the three recommended alarms (reference §7), namespace {@code AWS/Kafka}. */
+    public static final java.util.List<String> ALARM_METRICS = java.util.List.of("DeliveryToIceberg.DataFreshness",
+            "DeliveryToIceberg.FailedRowCount", "DeliveryToIceberg.DLQDeliverySuccess");
+    public static final String ALARM_NAMESPACE = "AWS/Kafka";
 
     private ResourceNames() {
     }

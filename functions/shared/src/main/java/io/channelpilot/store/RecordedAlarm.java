@@ -1,5 +1,8 @@
 package io.channelpilot.store;
 
+import io.channelpilot.model.ClusterArn;
+import io.channelpilot.model.NameScope;
+import io.channelpilot.model.ResourceNames;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -18,6 +21,19 @@ public record RecordedAlarm(String name, String arn, String namespace, String me
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(metric, "metric");
         dimensions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(new TreeMap<>(dimensions == null ? Map.of() : dimensions)));
+    }
+
+    /**
+     * The three alarms provisioning makes for a channel under {@code names}, as it records them: what a channel
+     * provisioned before alarms were recorded has (the responder accepts them, the sweep records them).
+     */
+    public static java.util.List<RecordedAlarm> standard(String clusterArn, String channelName, String topic, NameScope names) {
+        ClusterArn c = ClusterArn.parse(clusterArn);
+        Map<String, String> dims = Map.of("ClusterName", c.name(), "ChannelName", channelName, "Topic", topic);
+        return ResourceNames.ALARM_METRICS.stream().map(m -> {
+            String name = ResourceNames.alarm(clusterArn, channelName, m, names);
+            return new RecordedAlarm(name, arnOf(c.partition(), c.region(), c.account(), name), ResourceNames.ALARM_NAMESPACE, m, dims);
+        }).toList();
     }
 
     /** The ARN CloudWatch gives alarm {@code name} in the cluster's partition, Region and account. */
