@@ -1,5 +1,6 @@
 package io.channelpilot.notify;
 
+import io.channelpilot.runtime.FunctionEnvironment;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -27,8 +28,13 @@ public final class NotifyHandler implements RequestStreamHandler {
     private final Metrics metrics = MetricsFactory.getMetricsInstance();
 
     public NotifyHandler() {
-        this(System.getenv());
-        NotifyPriming.register(System.getenv()); // SnapStart: primes SDK clients and Jackson before the snapshot
+        this(FunctionEnvironment.system());
+    }
+
+    /** Lambda entry point's wiring: the process environment with the local-world overrides (inert in AWS). */
+    private NotifyHandler(FunctionEnvironment fn) {
+        this(fn.variables(), fn.time());
+        NotifyPriming.register(fn.variables()); // SnapStart: primes SDK clients and Jackson before the snapshot
     }
 
     public NotifyHandler(Map<String, String> env) {

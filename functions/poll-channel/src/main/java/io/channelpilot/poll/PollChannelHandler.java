@@ -1,5 +1,6 @@
 package io.channelpilot.poll;
 
+import io.channelpilot.runtime.FunctionEnvironment;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -32,8 +33,13 @@ public final class PollChannelHandler implements RequestStreamHandler {
     private final Metrics metrics = MetricsFactory.getMetricsInstance();
 
     public PollChannelHandler() {
-        this(System.getenv());
-        PollPriming.register(System.getenv()); // SnapStart: primes SDK clients and Jackson before the snapshot
+        this(FunctionEnvironment.system());
+    }
+
+    /** Lambda entry point's wiring: the process environment with the local-world overrides (inert in AWS). */
+    private PollChannelHandler(FunctionEnvironment fn) {
+        this(fn.variables(), fn.time());
+        PollPriming.register(fn.variables()); // SnapStart: primes SDK clients and Jackson before the snapshot
     }
 
     public PollChannelHandler(Map<String, String> env) {

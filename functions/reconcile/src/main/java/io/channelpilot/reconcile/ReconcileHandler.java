@@ -1,5 +1,6 @@
 package io.channelpilot.reconcile;
 
+import io.channelpilot.runtime.FunctionEnvironment;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -28,8 +29,13 @@ public final class ReconcileHandler implements RequestStreamHandler {
     private final Metrics metrics;
 
     public ReconcileHandler() {
-        this(System.getenv());
-        ReconcilePriming.register(System.getenv()); // SnapStart: primes SDK clients and Jackson before the snapshot
+        this(FunctionEnvironment.system());
+    }
+
+    /** Lambda entry point's wiring: the process environment with the local-world overrides (inert in AWS). */
+    private ReconcileHandler(FunctionEnvironment fn) {
+        this(fn.variables(), fn.time());
+        ReconcilePriming.register(fn.variables()); // SnapStart: primes SDK clients and Jackson before the snapshot
     }
 
     /** The local world calls this in-process with its own environment map. */

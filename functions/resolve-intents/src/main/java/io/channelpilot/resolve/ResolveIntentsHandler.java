@@ -1,5 +1,6 @@
 package io.channelpilot.resolve;
 
+import io.channelpilot.runtime.FunctionEnvironment;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -41,8 +42,13 @@ public final class ResolveIntentsHandler implements RequestStreamHandler {
     private final Metrics metrics;
 
     public ResolveIntentsHandler() {
-        this(System.getenv());
-        ResolvePriming.register(System.getenv()); // SnapStart: primes SDK clients and Jackson before the snapshot
+        this(FunctionEnvironment.system());
+    }
+
+    /** Lambda entry point's wiring: the process environment with the local-world overrides (inert in AWS). */
+    private ResolveIntentsHandler(FunctionEnvironment fn) {
+        this(fn.variables(), fn.time());
+        ResolvePriming.register(fn.variables()); // SnapStart: primes SDK clients and Jackson before the snapshot
     }
 
     /** The local world calls this in-process with its own environment map. */

@@ -1,5 +1,6 @@
 package io.channelpilot.redrive.batch;
 
+import io.channelpilot.runtime.FunctionEnvironment;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -30,8 +31,13 @@ public final class RedriveBatchHandler implements RequestStreamHandler, AutoClos
     private final Metrics metrics = MetricsFactory.getMetricsInstance();
 
     public RedriveBatchHandler() {
-        this(System.getenv());
-        BatchPriming.register(System.getenv()); // SnapStart: primes SDK clients and Jackson before the snapshot
+        this(FunctionEnvironment.system());
+    }
+
+    /** Lambda entry point's wiring: the process environment with the local-world overrides (inert in AWS). */
+    private RedriveBatchHandler(FunctionEnvironment fn) {
+        this(fn.variables(), fn.time());
+        BatchPriming.register(fn.variables()); // SnapStart: primes SDK clients and Jackson before the snapshot
     }
 
     public RedriveBatchHandler(Map<String, String> env) {

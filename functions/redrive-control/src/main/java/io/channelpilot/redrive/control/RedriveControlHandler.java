@@ -1,5 +1,6 @@
 package io.channelpilot.redrive.control;
 
+import io.channelpilot.runtime.FunctionEnvironment;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -29,8 +30,13 @@ public final class RedriveControlHandler implements RequestStreamHandler {
     private final Metrics metrics = MetricsFactory.getMetricsInstance();
 
     public RedriveControlHandler() {
-        this(System.getenv());
-        ControlPriming.register(System.getenv()); // SnapStart: primes SDK clients and Jackson before the snapshot
+        this(FunctionEnvironment.system());
+    }
+
+    /** Lambda entry point's wiring: the process environment with the local-world overrides (inert in AWS). */
+    private RedriveControlHandler(FunctionEnvironment fn) {
+        this(fn.variables(), fn.time());
+        ControlPriming.register(fn.variables()); // SnapStart: primes SDK clients and Jackson before the snapshot
     }
 
     public RedriveControlHandler(Map<String, String> env) {
