@@ -229,6 +229,11 @@ final class FunctionInstance implements AutoCloseable {
     void kill() {
         closed = true;
         process.destroyForcibly();
+        try {
+            process.waitFor(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Override

@@ -12,8 +12,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * is a killed process; only the service error is synthesised, because it happens in front of any execution
  * environment.
  * <ul>
- *   <li>{@link #failInit}: the next {@code n} instances of a function start with a handler class that does not exist,
- *   so the runtime reports the init error ({@code /runtime/init/error}, {@code Runtime.BadFunctionCode}).</li>
+ *   <li>{@link #failInit}: the next {@code n} instances of a function start with a handler class that does not exist;
+ *   the runtime client then answers every invoke of such an instance with {@code java.lang.ClassNotFoundException}
+ *   ("Class not found: ..."), as Lambda does for a missing handler class, until the instance is killed. For an init
+ *   that crashes the JVM, use {@link #jvmOptions} (e.g. a heap too small to start: {@code Runtime.ExitError}).</li>
  *   <li>{@link #jvmOptions}: extra JVM options for the function's next instances (e.g. {@code -XX:MaxHeapSize=8m} for
  *   an out-of-memory init or invoke).</li>
  *   <li>{@link #serviceError}: the next {@code n} invokes of a function fail with a Lambda service error
