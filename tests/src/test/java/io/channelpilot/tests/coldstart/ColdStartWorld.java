@@ -55,6 +55,14 @@ final class ColdStartWorld implements AutoCloseable {
 
     /** Cleans {@code work}, copies the harness classes there and starts the world. */
     static ColdStartWorld start(Path work) throws IOException {
+        return start(work, false);
+    }
+
+    /**
+     * As {@link #start(Path)}; {@code runtime}: the world itself runs its functions in runtime mode (deployment zips
+     * under the real runtime client, on demand first), with its work directory under {@code work}.
+     */
+    static ColdStartWorld start(Path work, boolean runtime) throws IOException {
         ColdStartFiles.deleteTree(work);
         Path harness = ColdStartFiles.copyHarness(ColdStartChild.class, work.resolve("harness"));
         Path template = Repo.root().resolve("template.yaml");
@@ -62,8 +70,9 @@ final class ColdStartWorld implements AutoCloseable {
         // the default synchronous executor StartExecution would return only after the whole workflow ran in the world,
         // which would count the workflow's time as the caller's first invoke.
         Executor acceptOnly = execution -> { };
-        LocalWorld world = LocalWorld.start(new LocalWorld.Options(Repo.root().resolve("local/worlds/demo.json"), template,
-                null, null, acceptOnly, Map.of()));
+        LocalWorld.Options options = new LocalWorld.Options(Repo.root().resolve("local/worlds/demo.json"), template,
+                runtime ? java.nio.file.Files.createDirectories(work.resolve("world")) : null, null, acceptOnly, Map.of());
+        LocalWorld world = LocalWorld.start(runtime ? options.withRuntimeLambda(io.channelpilot.local.lambda.InitType.ON_DEMAND) : options);
         try {
             String cluster = world.services().msk().clusterArnOf("demo").orElseThrow();
             SamTemplate sam = SamTemplate.load(template, world.stack().templateParameters(), world.file().region(), world.file().account());
@@ -86,6 +95,21 @@ final class ColdStartWorld implements AutoCloseable {
                 cluster, world.stack()));
         String classpath = dir + File.pathSeparator + dir.resolve("lib") + "/*" + File.pathSeparator + harness;
         return new ColdStartFunction(module, resource.handler().split("::")[0], zip, dir, classpath, environment(resource), event);
+    }
+
+    /** Any sample event of events/&lt;module&gt;/, rewritten to this world (see {@link #adapt}). */
+    String event(String module, String file) throws IOException {
+        return adapt(Files.readString(Repo.root().resolve("events").resolve(module).resolve(file)), cluster, world.stack());
+    }
+
+    /** The template function whose CodeUri is functions/&lt;module&gt;. */
+    FunctionResource function(String module) {
+        return sam.functions().stream().filter(f -> f.codeUri().equals("functions/" + module)).findFirst()
+                .orElseThrow(() -> new AssertionError("template.yaml has no function with CodeUri functions/" + module));
+    }
+
+    LocalWorld world() {
+        return world;
     }
 
     /** functions/&lt;fn&gt;/target/&lt;fn&gt;.zip, asserted to exist (the reactor packages it before the tests module). */
