@@ -28,7 +28,9 @@ import org.junit.jupiter.api.Test;
  * {@code beforeCheckpoint} hooks — Powertools' and the function's priming —, restore, {@code afterRestore}, invoke).
  * Each must answer with a result or one of the product's coded {@code io.channelpilot.workflow} errors; a crash, an
  * init error, a timeout or a class the zip lacks (in the answer or anywhere in the instance's output) fails, naming
- * the function, the event and the instance's output files. One instance per function per init type serves all its
+ * the function, the event and the instance's output files; with SnapStart, the function's priming (its CRaC hook, run
+ * by the runtime) must have primed every step. This replaces DeploymentZipSmokeTest's first-invoke child (same zips,
+ * more events, the real runtime instead of a harness, the runtime's CRaC context instead of calling Priming itself). One instance per function per init type serves all its
  * events (warm reuse), two functions at a time (two cores). Executions the functions start are accepted, not run
  * (the state machines' own end-to-end run in runtime mode is the demo's, DemoCommandTest).
  */
@@ -39,6 +41,14 @@ class DeploymentPathTest {
     private static final Pattern LINKAGE = Pattern.compile(
             "NoClassDefFoundError|ClassNotFoundException|NoSuchMethodError|NoSuchFieldError|LinkageError|UnsatisfiedLinkError"
                     + "|IncompatibleClassChangeError|AbstractMethodError|ExceptionInInitializerError");
+
+    /** What Priming.beforeCheckpoint logs: "SnapStart priming of <fn>: N/M steps primed". */
+    private static final Pattern PRIMED = Pattern.compile("SnapStart priming of \\S+: (\\d+)/(\\d+) steps primed");
+
+    private static boolean allStepsPrimed(String line) {
+        java.util.regex.Matcher m = PRIMED.matcher(line);
+        return m.find() && m.group(1).equals(m.group(2)) && Integer.parseInt(m.group(2)) > 0;
+    }
 
     record Answer(String module, String event, InitType init, String outcome, boolean ok, long initMs, long invokeMs) {
     }
@@ -68,6 +78,14 @@ class DeploymentPathTest {
                     String fn = world.function(module).logicalId();
                     linkage(lambda.outputDirectory(fn)).ifPresent(line -> failures.add(module + " (" + init.variable()
                             + "): a class its zip lacks: " + line + " (output under " + lambda.outputDirectory(fn) + ")"));
+                    if (init == InitType.SNAP_START) {
+                        // the runtime ran the function's own CRaC hook: its priming line, every step primed
+                        List<String> primed = grep(lambda.outputDirectory(fn), PRIMED);
+                        if (primed.isEmpty() || !primed.stream().allMatch(DeploymentPathTest::allStepsPrimed)) {
+                            failures.add(module + " (snap-start): the SnapStart priming did not prime every step: " + primed
+                                    + " (output under " + lambda.outputDirectory(fn) + ")");
+                        }
+                    }
                 }
                 lambda.stopInstances();
             }
@@ -136,6 +154,21 @@ class DeploymentPathTest {
             n += events(module).size();
         }
         return n;
+    }
+
+    private static List<String> grep(Path dir, Pattern pattern) throws IOException {
+        List<String> out = new ArrayList<>();
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path p : files.filter(f -> f.toString().endsWith(".out")).sorted().toList()) {
+                for (String line : Files.readAllLines(p, StandardCharsets.UTF_8)) {
+                    java.util.regex.Matcher m = pattern.matcher(line);
+                    if (m.find()) {
+                        out.add(m.group());
+                    }
+                }
+            }
+        }
+        return out;
     }
 
     private static java.util.Optional<String> linkage(Path dir) throws IOException {
