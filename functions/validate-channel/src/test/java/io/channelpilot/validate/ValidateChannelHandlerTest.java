@@ -156,7 +156,7 @@ class ValidateChannelHandlerTest {
                 .hasMessageStartingWith("INPUT_FIELD_MISSING: intent: is missing or empty Remediation: Pass the Map iteration's state");
     }
 
-    @ParameterizedTest(name = "{0}")
+    @ParameterizedTest(name = "body <{0}>")
     @org.junit.jupiter.params.provider.ValueSource(strings = {"[1,2]", "\"text\"", "null", "{not json", ""})
     void shouldAnswerInputNotObjectForABodyThatIsNotAJsonObject(String body) {
         // a stream handler reads the bytes itself: the refusal is ours and coded, not the runtime serializer's

@@ -58,7 +58,7 @@ class DeploymentPathTest {
         long started = System.nanoTime();
         List<Answer> answers = new ArrayList<>();
         List<String> failures = new ArrayList<>();
-        try (ColdStartWorld world = ColdStartWorld.start(Repo.root().resolve("tests/target/deployment-path"), true)) {
+        try (ColdStartWorld world = ColdStartWorld.start(Repo.root().resolve("tests/target/deployment-path"))) {
             RuntimeLambdaService lambda = world.world().runtimeLambda().orElseThrow();
             for (InitType init : InitType.values()) {
                 lambda.initType(init);
