@@ -1,12 +1,12 @@
 package io.channelpilot.notify;
 
-import io.channelpilot.runtime.FunctionEnvironment;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.gateway.ProvisioningClients;
 import io.channelpilot.gateway.SnsNotificationPublisher;
+import io.channelpilot.runtime.FunctionEnvironment;
 import io.channelpilot.store.DynamoDbStatusStore;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,6 +1,5 @@
 package io.channelpilot.poll;
 
-import io.channelpilot.runtime.FunctionEnvironment;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -8,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.gateway.ProvisioningClients;
 import io.channelpilot.gateway.SdkChannelGateway;
 import io.channelpilot.notify.ItemState;
+import io.channelpilot.runtime.FunctionEnvironment;
 import io.channelpilot.store.DynamoDbStatusStore;
 import io.channelpilot.time.Sleeper;
 import io.channelpilot.workflow.TaskInputs;

@@ -1,6 +1,5 @@
 package io.channelpilot.provision;
 
-import io.channelpilot.runtime.FunctionEnvironment;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -13,6 +12,7 @@ import io.channelpilot.gateway.SdkNamespaceGateway;
 import io.channelpilot.gateway.SdkLogGroupGateway;
 import io.channelpilot.model.Home;
 import io.channelpilot.notify.ItemState;
+import io.channelpilot.runtime.FunctionEnvironment;
 import io.channelpilot.store.DynamoDbStatusStore;
 import io.channelpilot.store.StatusStore;
 import java.io.IOException;

@@ -1,12 +1,12 @@
 package io.channelpilot.reconcile;
 
-import io.channelpilot.runtime.FunctionEnvironment;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import io.channelpilot.runtime.FunctionEnvironment;
 import io.channelpilot.time.TimeSource;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,6 +1,5 @@
 package io.channelpilot.resolve;
 
-import io.channelpilot.runtime.FunctionEnvironment;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -14,6 +13,7 @@ import io.channelpilot.model.Home;
 import io.channelpilot.model.StackSettings;
 import io.channelpilot.plan.FailureHistory;
 import io.channelpilot.plan.IntentPlanner;
+import io.channelpilot.runtime.FunctionEnvironment;
 import io.channelpilot.store.DynamoDbStatusStore;
 import io.channelpilot.store.FailureLedger;
 import io.channelpilot.store.StatusStore;

@@ -1,12 +1,12 @@
 package io.channelpilot.alarm;
 
-import io.channelpilot.runtime.FunctionEnvironment;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.model.Home;
 import io.channelpilot.notify.ItemState;
+import io.channelpilot.runtime.FunctionEnvironment;
 import io.channelpilot.time.TimeSource;
 import java.io.IOException;
 import java.io.InputStream;

@@ -78,6 +78,8 @@ class ColdStartBenchmark {
                 String baseline = "Baseline" + fn;
                 Map<String, String> env = new LinkedHashMap<>(d.environment());
                 env.put("COLDSTART_BASELINE", module);
+                // the bare handler reads the standard override itself (the functions read it through FunctionEnvironment)
+                env.put("AWS_ENDPOINT_URL", d.environment().get(io.channelpilot.runtime.FunctionEnvironment.ENDPOINT_URL));
                 env.put("COLDSTART_CLUSTER_ARN", world.clusterArn());
                 lambda.register(new FunctionDeployment(baseline, BaselineHandler.class.getName() + "::handleRequest",
                         baselineZip(d.zip(), work.resolve("baseline-zips").resolve(module + ".zip")), d.memoryMb(),

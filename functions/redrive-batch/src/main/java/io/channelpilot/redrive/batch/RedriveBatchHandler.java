@@ -1,6 +1,5 @@
 package io.channelpilot.redrive.batch;
 
-import io.channelpilot.runtime.FunctionEnvironment;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -9,6 +8,7 @@ import io.channelpilot.dlq.DlqParser;
 import io.channelpilot.gateway.RedriveClients;
 import io.channelpilot.redrive.DynamoDbRedriveTaskStore;
 import io.channelpilot.redrive.RedriveJson;
+import io.channelpilot.runtime.FunctionEnvironment;
 import io.channelpilot.time.Sleeper;
 import io.channelpilot.time.TimeSource;
 import io.channelpilot.workflow.TaskInputs;

@@ -1,6 +1,5 @@
 package io.channelpilot.redrive.control;
 
-import io.channelpilot.runtime.FunctionEnvironment;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -10,6 +9,7 @@ import io.channelpilot.gateway.SnsNotificationPublisher;
 import io.channelpilot.notify.NotificationRenderer;
 import io.channelpilot.redrive.DynamoDbRedriveTaskStore;
 import io.channelpilot.retention.DynamoDbOutstandingStore;
+import io.channelpilot.runtime.FunctionEnvironment;
 import io.channelpilot.workflow.TaskInputs;
 import java.io.IOException;
 import java.io.InputStream;

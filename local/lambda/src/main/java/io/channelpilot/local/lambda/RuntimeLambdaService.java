@@ -178,6 +178,14 @@ public final class RuntimeLambdaService implements LambdaService, AutoCloseable 
                 this::environment, faults, MAX_INSTANCES_PER_FUNCTION));
     }
 
+    /**
+     * The reserved variables as the Lambda developer guide lists them ("Defined runtime environment variables":
+     * {@code _HANDLER}, {@code AWS_REGION}, {@code AWS_EXECUTION_ENV}, {@code AWS_LAMBDA_FUNCTION_NAME|MEMORY_SIZE|VERSION},
+     * {@code AWS_LAMBDA_INITIALIZATION_TYPE}, {@code AWS_LAMBDA_LOG_GROUP_NAME|LOG_STREAM_NAME}, the execution role's
+     * keys, {@code AWS_LAMBDA_RUNTIME_API}, {@code LAMBDA_TASK_ROOT}, {@code LAMBDA_RUNTIME_DIR}, {@code TZ}; unreserved
+     * {@code LANG}, {@code PATH}); {@code snap-start} is the value the runtime client tests for SnapStart
+     * ({@code AWSLambda.INIT_TYPE_SNAP_START}).
+     */
     private Map<String, String> environment(FunctionDeployment fn) {
         Map<String, String> env = new LinkedHashMap<>(fn.environment());
         Path taskRoot = home.resolve(fn.name()).resolve("task").toAbsolutePath();
