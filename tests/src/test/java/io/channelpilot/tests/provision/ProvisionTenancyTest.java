@@ -11,16 +11,16 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.kafka.model.DescribeChannelResponse;
 
 /**
- * Issue 13, tenancy, through the real state machine and handlers: two Express clusters of one stack ({@code it-life},
- * {@code it-ops}) with a topic of the same name. A rule on the second naming the table the first's channel claimed —
+ * Issue 13, tenancy, through the real state machine and handlers: two Express clusters of one stack ({@code it-tenant-a},
+ * {@code it-tenant-b}, only these tests tag them) with topics of the same names. A rule on the second naming the table the first's channel claimed —
  * the table does not even exist yet, MSK creates it on first delivery — is refused before anything is made, and the
  * owner is told who holds the table. Account-wide names (alarms, log group, DLQ prefix) carry the cluster.
  */
 @ExtendWith(SharedProvisioningWorld.class)
 class ProvisionTenancyTest {
 
-    static final String FIRST = "it-life";
-    static final String SECOND = "it-ops";
+    static final String FIRST = "it-tenant-a";
+    static final String SECOND = "it-tenant-b";
     static final String TOPIC = "tenant.orders";
     static final String RULE = "topic=" + TOPIC + " namespace=shared schema=sales/orders partition=event_time";
     static final String OWN = "tenant2.orders";
@@ -31,10 +31,6 @@ class ProvisionTenancyTest {
     @BeforeAll
     static void world(ProvisioningWorld shared) {
         pw = shared;
-        for (String topic : List.of(TOPIC, OWN)) {
-            pw.createTopic(FIRST, topic);
-            pw.createTopic(SECOND, topic);
-        }
     }
 
     @Test
@@ -51,10 +47,10 @@ class ProvisionTenancyTest {
         // WHEN the second cluster's team writes the same rule (same topic name, namespace and table: same channel name)
         pw.tag(SECOND, "channel-pilot/tenant", RULE);
 
-        // THEN nothing is created for the topic on the second cluster (the rule change re-plans the cluster's other
-        // topics too, so the check is per resource): no channel, no alarm, no log group; and its owner learns who holds
-        // the table and what to do
+        // THEN nothing is created for the topic on the second cluster: no channel, no alarm, no log group; and its owner
+        // learns who holds the table and what to do
         assertThat(pw.channels(SECOND, TOPIC)).isEmpty();
+        assertThat(pw.callsSince(mark)).doesNotContain("kafka:CreateChannel", "logs:CreateLogGroup", "cloudwatch:PutMetricAlarm");
         assertThat(pw.world().cloudWatch().alarms()).noneSatisfy(a -> assertThat(a.dimensions()).containsEntry("ClusterName", SECOND)
                 .containsEntry("ChannelName", channel));
         assertThat(pw.world().services().logs().store().exists("/aws/msk/channel-pilot/" + SECOND + "/" + channel)).isFalse();

@@ -19,7 +19,8 @@ import software.amazon.awssdk.services.sns.SnsClient;
  */
 public record LocalStack(String account, String region, String tableBucketArn, String dlqBucket, String dlqPrefix,
                          String serviceRoleArn, String kmsKeyArn, String defaultNamespace, String statusTable,
-                         String topicArn, String stackName, String allowedClusters, String queryPrincipals) {
+                         String topicArn, String stackName, String allowedClusters, String queryPrincipals,
+                         String namespacePolicy) {
 
     public static final String STATUS_TABLE = "channel-pilot-status";
     public static final String TOPIC_NAME = "channel-pilot-notifications";
@@ -44,7 +45,8 @@ public record LocalStack(String account, String region, String tableBucketArn, S
                 "arn:aws:sns:" + w.region() + ":" + w.account() + ":" + TOPIC_NAME,
                 overrides.getOrDefault("StackName", "channel-pilot-local"),
                 overrides.getOrDefault("AllowedClusters", ""),
-                overrides.getOrDefault("QueryPrincipals", "arn:aws:iam::" + w.account() + ":role/analysts"));
+                overrides.getOrDefault("QueryPrincipals", "arn:aws:iam::" + w.account() + ":role/analysts"),
+                overrides.getOrDefault("NamespacePolicy", ""));
     }
 
     /** Parameter values for template.yaml (the SAM template reader resolves !Ref against them). */
@@ -58,6 +60,7 @@ public record LocalStack(String account, String region, String tableBucketArn, S
         p.put("DefaultNamespace", defaultNamespace);
         p.put("AllowedClusters", allowedClusters);
         p.put("QueryPrincipals", queryPrincipals);
+        p.put("NamespacePolicy", namespacePolicy);
         return p;
     }
 
@@ -90,6 +93,7 @@ public record LocalStack(String account, String region, String tableBucketArn, S
         env.put("CHANNEL_PILOT_LOG_RETENTION_DAYS", "30");
         env.put("CHANNEL_PILOT_LOG_GROUP_PREFIX", "/aws/msk/channel-pilot/");
         env.put("CHANNEL_PILOT_STACK_NAME", stackName);
+        env.put("CHANNEL_PILOT_NAMESPACE_POLICY", namespacePolicy);
         // The local runner names state machines by logical id (the deployed ones by their Name property).
         env.put("CHANNEL_PILOT_REDRIVE_STATE_MACHINE_ARN", stateMachineArn("RedriveDlqStateMachine"));
         return env;
