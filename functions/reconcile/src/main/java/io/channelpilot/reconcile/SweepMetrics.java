@@ -20,6 +20,7 @@ final class SweepMetrics {
         metrics.addMetric("ExecutionsNotStarted", r.executionsNotStarted(), MetricUnit.COUNT);
         metrics.addMetric("StatusCorrected", r.corrections(), MetricUnit.COUNT);
         metrics.addMetric("SweepErrors", r.clusterErrors(), MetricUnit.COUNT);
+        metrics.addMetric("Refusals", r.clusters().stream().mapToInt(c -> c.refusals().size()).sum(), MetricUnit.COUNT);
         metrics.addMetric("RetentionRaceWarn", r.retention().warn(), MetricUnit.COUNT);
         metrics.addMetric("RetentionRaceCritical", r.retention().critical(), MetricUnit.COUNT);
         // "kafka:ListTopics" → ApiCallsKafkaListTopics: metric names stay few and fixed (one per operation used).

@@ -40,6 +40,11 @@ public final class AwsClients {
     private final AwsCredentialsProvider credentials;
 
     private AwsClients(Map<String, String> config) {
+        this(config, null);
+    }
+
+    /** @param credentials the caller's own credentials (the operator CLI's profile chain); null = as {@link #from(Map)} */
+    private AwsClients(Map<String, String> config, AwsCredentialsProvider credentials) {
         this.config = Map.copyOf(config);
         String name = config.get("AWS_REGION");
         if (name == null || name.isBlank()) {
@@ -49,18 +54,24 @@ public final class AwsClients {
         this.http = UrlConnectionHttpClient.create();
         boolean overridden = config.entrySet().stream()
                 .anyMatch(e -> e.getKey().startsWith("AWS_ENDPOINT_URL") && e.getValue() != null && !e.getValue().isBlank());
-        this.credentials = overridden ? credentials(config) : DefaultCredentialsProvider.builder().build();
+        this.credentials = credentials != null ? credentials
+                : overridden ? credentials(config) : DefaultCredentialsProvider.builder().build();
     }
 
     public static AwsClients from(Map<String, String> config) {
         return new AwsClients(config);
     }
 
+    /** Clients with explicit credentials (the operator CLI resolves them like the AWS CLI: --profile, env, files). */
+    public static AwsClients from(Map<String, String> config, AwsCredentialsProvider credentials) {
+        return new AwsClients(config, credentials);
+    }
+
     public Region region() {
         return region;
     }
 
-    AwsCredentialsProvider credentialsProvider() {
+    public AwsCredentialsProvider credentialsProvider() {
         return credentials;
     }
 

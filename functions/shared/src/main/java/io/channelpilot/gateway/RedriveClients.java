@@ -25,6 +25,11 @@ public final class RedriveClients {
         this.aws = AwsClients.from(env);
     }
 
+    /** With the caller's credentials (the operator CLI). */
+    public RedriveClients(Map<String, String> env, software.amazon.awssdk.auth.credentials.AwsCredentialsProvider credentials) {
+        this.aws = AwsClients.from(env, credentials);
+    }
+
     public AwsClients aws() {
         return aws;
     }

@@ -27,6 +27,8 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
  *       {@code expiresAt}; counted with one Query per FAILED channel</li>
  *   <li>notification claim: {@code pk=NOTIFY#<dedupe key>}, {@code sk=CLAIM}, {@code expiresAt}</li>
  *   <li>rules generation: {@code pk=CLUSTER#<clusterArn>}, {@code sk=RULES}, {@code digest}, {@code generation}</li>
+ *   <li>refusal condition: {@code pk=CLUSTER#<clusterArn>} (or {@code TRIGGERS} for a trigger naming no cluster),
+ *       {@code sk=REFUSAL#<subject>}, {@code expiresAt} once resolved ({@link RefusalCondition})</li>
  * </ul>
  * DynamoDB's TTL deletes expired items lazily (within days), so every read also compares {@code expiresAt} with now.
  */
@@ -256,6 +258,45 @@ public final class DynamoDbStatusStore implements StatusStore {
                 .key(Map.of("pk", s(pk(clusterArn)), "sk", s("RULES")))).item();
         return item == null || item.isEmpty() ? null : item;
     }
+
+    @Override
+    public List<RefusalCondition> refusals(String clusterArn) {
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        Map<String, AttributeValue> start = null;
+        do {
+            Map<String, AttributeValue> from = start;
+            if (clusterArn != null) {
+                QueryResponse page = dynamo.query(q -> q.tableName(table).consistentRead(true)
+                        .keyConditionExpression("pk = :pk AND begins_with(sk, :refusal)")
+                        .expressionAttributeValues(Map.of(":pk", s(refusalPk(clusterArn)), ":refusal", s(REFUSAL)))
+                        .exclusiveStartKey(from));
+                items.addAll(page.items());
+                start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
+            } else {
+                ScanResponse page = dynamo.scan(q -> q.tableName(table).filterExpression("begins_with(sk, :refusal)")
+                        .expressionAttributeValues(Map.of(":refusal", s(REFUSAL))).exclusiveStartKey(from));
+                items.addAll(page.items());
+                start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
+            }
+        } while (start != null);
+        long now = clock.instant().getEpochSecond();
+        return items.stream().filter(i -> !i.containsKey("expiresAt") || Long.parseLong(i.get("expiresAt").n()) >= now)
+                .map(RefusalItems::toCondition)
+                .sorted(java.util.Comparator.comparing(RefusalCondition::clusterArn).thenComparing(RefusalCondition::subject)).toList();
+    }
+
+    @Override
+    public void putRefusal(RefusalCondition condition) {
+        dynamo.putItem(r -> r.tableName(table).item(RefusalItems.toItem(condition, refusalPk(condition.clusterArn()),
+                REFUSAL + condition.subject())));
+    }
+
+    /** Refusals live in their cluster's partition; a trigger that names no cluster in one partition of its own. */
+    private static String refusalPk(String clusterArn) {
+        return clusterArn.isEmpty() ? "TRIGGERS" : pk(clusterArn);
+    }
+
+    private static final String REFUSAL = "REFUSAL#";
 
     private static String pk(String clusterArn) {
         return clusterPartitionKey(clusterArn);

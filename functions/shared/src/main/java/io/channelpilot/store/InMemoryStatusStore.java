@@ -24,6 +24,7 @@ public final class InMemoryStatusStore implements StatusStore {
     private final Map<String, Instant> failures = new ConcurrentHashMap<>();
     private final Map<String, Instant> notifications = new ConcurrentHashMap<>();
     private final Map<String, Map.Entry<String, Long>> rules = new ConcurrentHashMap<>();
+    private final Map<String, RefusalCondition> refusals = new ConcurrentHashMap<>();
 
     public InMemoryStatusStore(Clock clock) {
         this.clock = clock;
@@ -135,5 +136,18 @@ public final class InMemoryStatusStore implements StatusStore {
     public long rulesGeneration(String clusterArn) {
         Map.Entry<String, Long> current = rules.get(clusterArn);
         return current == null ? 0 : current.getValue();
+    }
+
+    @Override
+    public List<RefusalCondition> refusals(String clusterArn) {
+        Instant now = clock.instant();
+        return refusals.values().stream().filter(r -> clusterArn == null || r.clusterArn().equals(clusterArn))
+                .filter(r -> r.expiresAt() == null || !r.expiresAt().isBefore(now))
+                .sorted(Comparator.comparing(RefusalCondition::clusterArn).thenComparing(RefusalCondition::subject)).toList();
+    }
+
+    @Override
+    public void putRefusal(RefusalCondition condition) {
+        refusals.put(condition.clusterArn() + "\n" + condition.subject(), condition);
     }
 }

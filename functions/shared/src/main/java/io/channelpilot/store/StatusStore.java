@@ -68,4 +68,13 @@ public interface StatusStore {
 
     /** The cluster's rules generation (0 when never recorded). */
     long rulesGeneration(String clusterArn);
+
+    /**
+     * The refusal conditions of one cluster, or of every cluster and of rejected triggers when {@code clusterArn} is
+     * null; expired ones (past {@link RefusalCondition#expiresAt()}) are left out. Sorted by cluster, then subject.
+     */
+    List<RefusalCondition> refusals(String clusterArn);
+
+    /** Writes (replaces) one refusal condition; {@code expiresAt} becomes the table's TTL attribute when set. */
+    void putRefusal(RefusalCondition condition);
 }
