@@ -1,5 +1,6 @@
 package io.channelpilot.resolve;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import io.channelpilot.plan.Intent;
 import io.channelpilot.plan.Skip;
 import io.channelpilot.refusal.Refusal;
@@ -34,6 +35,18 @@ public record ResolveResult(List<Intent> intents, List<Skip> skipped, List<Resol
 
     static ResolveResult skipped(Skip skip, String triggerId) {
         return new ResolveResult(List.of(), List.of(skip), List.of(), triggerId);
+    }
+
+    /** Whether the NotifyRefusals step has anything to send ({@code $.resolution.notify}, a Choice in the ASL). */
+    @JsonProperty("notify")
+    public boolean notifyOwners() {
+        return !refusals.isEmpty();
+    }
+
+    /** Whether the trigger could not be resolved: the execution then ends FAILED ({@code $.resolution.rejected}). */
+    @JsonProperty("rejected")
+    public boolean rejected() {
+        return !errors.isEmpty();
     }
 
     ResolveResult withRefusals(List<Refusal> all) {

@@ -279,9 +279,7 @@ public final class DynamoDbStatusStore implements StatusStore {
                 start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
             }
         } while (start != null);
-        long now = clock.instant().getEpochSecond();
-        return items.stream().filter(i -> !i.containsKey("expiresAt") || Long.parseLong(i.get("expiresAt").n()) >= now)
-                .map(RefusalItems::toCondition)
+        return items.stream().map(RefusalItems::toCondition)
                 .sorted(java.util.Comparator.comparing(RefusalCondition::clusterArn).thenComparing(RefusalCondition::subject)).toList();
     }
 

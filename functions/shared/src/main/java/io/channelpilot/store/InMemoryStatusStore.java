@@ -140,9 +140,7 @@ public final class InMemoryStatusStore implements StatusStore {
 
     @Override
     public List<RefusalCondition> refusals(String clusterArn) {
-        Instant now = clock.instant();
         return refusals.values().stream().filter(r -> clusterArn == null || r.clusterArn().equals(clusterArn))
-                .filter(r -> r.expiresAt() == null || !r.expiresAt().isBefore(now))
                 .sorted(Comparator.comparing(RefusalCondition::clusterArn).thenComparing(RefusalCondition::subject)).toList();
     }
 

@@ -71,7 +71,8 @@ public interface StatusStore {
 
     /**
      * The refusal conditions of one cluster, or of every cluster and of rejected triggers when {@code clusterArn} is
-     * null; expired ones (past {@link RefusalCondition#expiresAt()}) are left out. Sorted by cluster, then subject.
+     * null, sorted by cluster, then subject. Conditions past {@link RefusalCondition#expiresAt()} are removed by the
+     * table's TTL (DynamoDB deletes within days, not at the second), so one may still be listed, with its expiry.
      */
     List<RefusalCondition> refusals(String clusterArn);
 
