@@ -1,5 +1,6 @@
 package io.channelpilot.cli;
 
+import io.channelpilot.events.RedriveTaskEvents;
 import io.channelpilot.gateway.RedriveClients;
 import io.channelpilot.gateway.SfnExecutionStarter;
 import io.channelpilot.redrive.DynamoDbRedriveTaskStore;
@@ -62,10 +63,12 @@ public final class CliContext {
 
     RedriveService redrive(RedriveClients c, AwsOptions o) {
         Clock clock = Clock.systemUTC();
-        return new RedriveService(statusStore(c, o), new DynamoDbRedriveTaskStore(c.dynamoDb(), table(o), clock),
+        DynamoDbStatusStore status = statusStore(c, o);
+        // the CLI changes task states (start, cancel): it publishes their events with the operator's credentials
+        return new RedriveService(status, new DynamoDbRedriveTaskStore(c.dynamoDb(), table(o), clock),
                 new SfnExecutionStarter(c.sfn(), stateMachineArn(c.sfn(), o, "CHANNEL_PILOT_REDRIVE_STATE_MACHINE_ARN",
                         m -> m.endsWith("redrive-dlq") || m.equals("RedriveDlqStateMachine"), "redrive-dlq")),
-                clock, RedriveService.randomIds(clock));
+                clock, RedriveService.randomIds(clock), new RedriveTaskEvents(c.eventPublisher(), status));
     }
 
     /** The provisioning state machine the sweep starts executions of (reconcile). */

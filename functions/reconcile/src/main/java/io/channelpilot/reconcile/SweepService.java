@@ -1,6 +1,7 @@
 package io.channelpilot.reconcile;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.channelpilot.events.PublishingStatusStore;
 import io.channelpilot.gateway.AwsClients;
 import io.channelpilot.gateway.NotificationPublisher;
 import io.channelpilot.gateway.ProvisioningClients;
@@ -65,7 +66,9 @@ public final class SweepService {
         var kafka = aws.kafka();
         var sfn = credentials == null ? SfnClients.from(env) : SfnClients.from(env, credentials);
         ProvisioningClients clients = new ProvisioningClients(env, credentials);
-        StatusStore store = new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock);
+        // channel state-change events: the sweep publishes transitions it writes, and pending ones it reads (issue 15)
+        StatusStore store = new PublishingStatusStore(new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock),
+                aws.eventPublisher());
         OutstandingStore outstanding = new DynamoDbOutstandingStore(clients.dynamoDb(), config.statusTable(), clock);
         RetentionSettings retention = RetentionSettings.from(env);
         NotificationPublisher publisher = new SnsNotificationPublisher(clients.sns(), config.topicArn());

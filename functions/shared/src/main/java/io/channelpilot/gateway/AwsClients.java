@@ -18,6 +18,7 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.cloudwatch.CloudWatchClient;
 import software.amazon.awssdk.services.cloudwatchlogs.CloudWatchLogsClient;
+import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
 import software.amazon.awssdk.services.glue.GlueClient;
 import software.amazon.awssdk.services.iam.IamClient;
 import software.amazon.awssdk.services.kafka.KafkaClient;
@@ -106,6 +107,16 @@ public final class AwsClients {
 
     public ServiceQuotasClient serviceQuotas() {
         return build(ServiceQuotasClient.builder(), "SERVICE_QUOTAS");
+    }
+
+    /** EventBridge ({@code AWS_ENDPOINT_URL_EVENTBRIDGE} else {@code AWS_ENDPOINT_URL}). */
+    public EventBridgeClient eventBridge() {
+        return build(EventBridgeClient.builder(), "EVENTBRIDGE");
+    }
+
+    /** Channel Pilot's event publisher on the bus of {@code CHANNEL_PILOT_EVENT_BUS} (default: the default bus). */
+    public io.channelpilot.events.EventPublisher eventPublisher() {
+        return new SdkEventPublisher(eventBridge(), io.channelpilot.events.ChannelPilotEvents.bus(config));
     }
 
     /** All validation gateways over fresh clients. */

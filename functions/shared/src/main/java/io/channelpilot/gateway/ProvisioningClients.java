@@ -45,6 +45,11 @@ public final class ProvisioningClients {
 
     private final AwsCredentialsProvider explicit;
 
+    /** Channel Pilot's events on {@code CHANNEL_PILOT_EVENT_BUS} (default bus). */
+    public io.channelpilot.events.EventPublisher eventPublisher() {
+        return aws.eventPublisher();
+    }
+
     public KafkaClient kafka() {
         return aws.kafka();
     }

@@ -34,6 +34,11 @@ public final class RedriveClients {
         return aws;
     }
 
+    /** Channel Pilot's events on {@code CHANNEL_PILOT_EVENT_BUS} (default bus). */
+    public io.channelpilot.events.EventPublisher eventPublisher() {
+        return aws.eventPublisher();
+    }
+
     public KafkaClient kafka() {
         return aws.kafka();
     }

@@ -9,11 +9,12 @@ import java.util.Optional;
 /**
  * What Channel Pilot knows about one channel: the desired spec (as JSON) and its fingerprint, what was last observed
  * (status, ARN), the conditions, the generation of the desired spec, and the execution that last touched it.
- * {@code version} is the optimistic-concurrency counter of the stored item (0 = not stored yet).
+ * {@code version} is the optimistic-concurrency counter of the stored item (0 = not stored yet). {@code transition} is
+ * the last change of the observed status and whether its state-change event was published (null before the first).
  */
 public record ChannelStatus(ChannelKey key, String topic, String channelArn, String desiredJson, String fingerprint,
                             String observedStatus, long generation, String lastExecution, List<Condition> conditions,
-                            Instant updatedAt, long version) {
+                            Instant updatedAt, long version, StateTransition transition) {
 
     public ChannelStatus {
         Objects.requireNonNull(key, "key");
@@ -25,6 +26,14 @@ public record ChannelStatus(ChannelKey key, String topic, String channelArn, Str
         lastExecution = lastExecution == null ? "" : lastExecution;
         conditions = List.copyOf(conditions == null ? List.of() : conditions);
         Objects.requireNonNull(updatedAt, "updatedAt");
+    }
+
+    /** The shape before transitions. */
+    public ChannelStatus(ChannelKey key, String topic, String channelArn, String desiredJson, String fingerprint,
+                         String observedStatus, long generation, String lastExecution, List<Condition> conditions,
+                         Instant updatedAt, long version) {
+        this(key, topic, channelArn, desiredJson, fingerprint, observedStatus, generation, lastExecution, conditions, updatedAt,
+                version, null);
     }
 
     public static ChannelStatus fresh(ChannelKey key, String topic, Instant now) {
@@ -59,29 +68,50 @@ public record ChannelStatus(ChannelKey key, String topic, String channelArn, Str
         }
         next.sort((a, b) -> a.type().compareTo(b.type()));
         return new ChannelStatus(key, topic, channelArn, desiredJson, fingerprint, observedStatus, generation,
-                lastExecution, next, updatedAt, version);
+                lastExecution, next, updatedAt, version, this.transition);
     }
 
     public ChannelStatus withObserved(String channelArn, String observedStatus) {
         return new ChannelStatus(key, topic, channelArn, desiredJson, fingerprint, observedStatus, generation,
-                lastExecution, conditions, updatedAt, version);
+                lastExecution, conditions, updatedAt, version, transition);
     }
 
     /** Records a new desired spec; bumps the generation only when the fingerprint or spec changed. */
     public ChannelStatus withDesired(String desiredJson, String fingerprint) {
         boolean changed = !this.desiredJson.equals(desiredJson) || !this.fingerprint.equals(fingerprint);
         return new ChannelStatus(key, topic, channelArn, desiredJson, fingerprint, observedStatus,
-                changed ? generation + 1 : generation, lastExecution, conditions, updatedAt, version);
+                changed ? generation + 1 : generation, lastExecution, conditions, updatedAt, version, transition);
     }
 
     public ChannelStatus withLastExecution(String execution) {
         return new ChannelStatus(key, topic, channelArn, desiredJson, fingerprint, observedStatus, generation,
-                execution, conditions, updatedAt, version);
+                execution, conditions, updatedAt, version, transition);
     }
 
     ChannelStatus stored(Instant at, long newVersion) {
         return new ChannelStatus(key, topic, channelArn, desiredJson, fingerprint, observedStatus, generation,
-                lastExecution, conditions, at, newVersion);
+                lastExecution, conditions, at, newVersion, transition);
+    }
+
+    /**
+     * {@code next} as it will be stored as version {@code newVersion}: when the observed status changed from
+     * {@code current}'s, it carries a new unpublished {@link StateTransition} (both stores call this in their write).
+     */
+    static ChannelStatus withTransitionFrom(ChannelStatus current, ChannelStatus next, Instant at, long newVersion) {
+        if (next.observedStatus.equals(current.observedStatus) || next.observedStatus.isEmpty()) {
+            return next;
+        }
+        return next.withTransition(new StateTransition(current.observedStatus, next.observedStatus, at, Long.toString(newVersion), false));
+    }
+
+    public ChannelStatus withTransition(StateTransition t) {
+        return new ChannelStatus(key, topic, channelArn, desiredJson, fingerprint, observedStatus, generation,
+                lastExecution, conditions, updatedAt, version, t);
+    }
+
+    /** The transition whose event is still to be published, if any. */
+    public java.util.Optional<StateTransition> pendingTransition() {
+        return transition == null || transition.published() ? java.util.Optional.empty() : java.util.Optional.of(transition);
     }
 
     /** True when nothing but timestamps and the version differ: such a write is skipped (no status churn). */
@@ -90,7 +120,7 @@ public record ChannelStatus(ChannelKey key, String topic, String channelArn, Str
                 || !channelArn.equals(other.channelArn) || !desiredJson.equals(other.desiredJson)
                 || !fingerprint.equals(other.fingerprint) || !observedStatus.equals(other.observedStatus)
                 || generation != other.generation || !lastExecution.equals(other.lastExecution)
-                || conditions.size() != other.conditions.size()) {
+                || conditions.size() != other.conditions.size() || !Objects.equals(transition, other.transition)) {
             return false;
         }
         for (int i = 0; i < conditions.size(); i++) {

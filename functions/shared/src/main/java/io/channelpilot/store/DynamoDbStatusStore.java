@@ -96,7 +96,8 @@ public final class DynamoDbStatusStore implements StatusStore {
             if (current.version() > 0 && next.sameContentAs(current)) {
                 return current;
             }
-            ChannelStatus stored = next.stored(now, current.version() + 1);
+            ChannelStatus stored = ChannelStatus.withTransitionFrom(current, next, now, current.version() + 1)
+                    .stored(now, current.version() + 1);
             Map<String, AttributeValue> item = StatusItems.toItem(stored, pk(key.clusterArn()));
             try {
                 if (current.version() == 0) {
@@ -219,7 +220,9 @@ public final class DynamoDbStatusStore implements StatusStore {
 
     @Override
     public void releaseNotification(String dedupeKey) {
-        dynamo.deleteItem(r -> r.tableName(table).key(Map.of("pk", s("NOTIFY#" + dedupeKey), "sk", s("CLAIM"))));
+        // An expired claim, not a DeleteItem: the next claim takes it (expiresAt < now) and the TTL removes it, so
+        // every function that claims needs PutItem only.
+        dynamo.putItem(r -> r.tableName(table).item(Map.of("pk", s("NOTIFY#" + dedupeKey), "sk", s("CLAIM"), "expiresAt", n(0))));
     }
 
     @Override

@@ -52,7 +52,8 @@ public final class InMemoryStatusStore implements StatusStore {
         if (current.version() > 0 && next.sameContentAs(current)) {
             return current;
         }
-        ChannelStatus stored = next.stored(now, current.version() + 1);
+        ChannelStatus stored = ChannelStatus.withTransitionFrom(current, next, now, current.version() + 1)
+                .stored(now, current.version() + 1);
         statuses.put(key, stored);
         return stored;
     }
