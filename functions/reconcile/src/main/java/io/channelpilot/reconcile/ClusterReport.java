@@ -29,9 +29,14 @@ public record ClusterReport(String clusterArn, String clusterName, int topics, i
                             List<StatusCorrector.Correction> corrections, List<StatusCorrector.Correction> deletedOutOfBand,
                             List<Skip> skipped, List<ReconcileError> errors, RetentionSummary retention,
                             List<String> tableSplits, List<String> newlyFailedTooOften, List<Refusal> refusals,
-                            List<RefusalNotifier.Sent> refusalNotices) {
+                            List<RefusalNotifier.Sent> refusalNotices, List<ConfiguredFreshness> configuredFreshness) {
+
+    /** A managed channel and the freshness its rule configures (the dashboard plots it beside DataFreshness). */
+    public record ConfiguredFreshness(String channel, String topic, int seconds) {
+    }
 
     public ClusterReport {
+        configuredFreshness = List.copyOf(configuredFreshness == null ? List.of() : configuredFreshness);
         refusals = List.copyOf(refusals == null ? List.of() : refusals);
         refusalNotices = List.copyOf(refusalNotices == null ? List.of() : refusalNotices);
         tableSplits = List.copyOf(tableSplits);
@@ -57,14 +62,14 @@ public record ClusterReport(String clusterArn, String clusterName, int topics, i
                          List<String> tableSplits, List<String> newlyFailedTooOften) {
         this(clusterArn, clusterName, topics, desired, actual, described, drifted, unmanaged, paused, pendingApproval,
                 newlyPendingApproval, executions, corrections, deletedOutOfBand, skipped, errors, retention, tableSplits,
-                newlyFailedTooOften, List.of(), List.of());
+                newlyFailedTooOften, List.of(), List.of(), List.of());
     }
 
-    /** This report with the cluster's refusals and what telling their owners did. */
-    ClusterReport withRefusals(List<Refusal> found, List<RefusalNotifier.Sent> notices) {
+    /** This report with the cluster's refusals, what telling their owners did, and each managed channel's freshness. */
+    ClusterReport withRefusals(List<Refusal> found, List<RefusalNotifier.Sent> notices, List<ConfiguredFreshness> freshness) {
         return new ClusterReport(clusterArn, clusterName, topics, desired, actual, described, drifted, unmanaged, paused,
                 pendingApproval, newlyPendingApproval, executions, corrections, deletedOutOfBand, skipped, errors, retention,
-                tableSplits, newlyFailedTooOften, found, notices);
+                tableSplits, newlyFailedTooOften, found, notices, freshness);
     }
 
     /** The shape before tableSplits / newlyFailedTooOften. */

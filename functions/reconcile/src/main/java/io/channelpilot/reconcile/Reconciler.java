@@ -145,7 +145,11 @@ public final class Reconciler {
             RetentionSummary race = retention.check(cluster.arn(), request.sweepId());
             List<Refusal> found = Refusals.of(outcome, read.state().clusterTags(), request.sweepId());
             List<RefusalNotifier.Sent> told = refusals.report(cluster.arn(), found);
-            return report(cluster, read, outcome, started, corrected, race).withRefusals(found, told);
+            List<ClusterReport.ConfiguredFreshness> freshness = outcome.intents().stream()
+                    .filter(i -> i.desired() != null && i.existing() != null && i.desired().operations().managed())
+                    .map(i -> new ClusterReport.ConfiguredFreshness(i.existing().channelName(), i.topic(), i.desired().freshnessSeconds()))
+                    .toList();
+            return report(cluster, read, outcome, started, corrected, race).withRefusals(found, told, freshness);
         } catch (AwsThrottled e) {
             LOG.warn("sweep={} cluster={} code={} operation={}", request.sweepId(), cluster.name(), ReconcileErrorCode.CLUSTER_THROTTLED, e.getMessage());
             return ClusterReport.failed(cluster.arn(), cluster.name(), ReconcileError.of(ReconcileErrorCode.CLUSTER_THROTTLED,
