@@ -76,7 +76,9 @@ class RunbookTest {
 
     static Stream<String> samples() throws IOException {
         try (Stream<Path> files = Files.list(Path.of("../../events/notify"))) {
-            return files.map(p -> p.getFileName().toString()).sorted().toList().stream();
+            // the item states of NotifyOutcome (refusals.json is NotifyRefusals' input, covered by NotifyHandlerTest)
+            return files.filter(p -> !p.getFileName().toString().equals("refusals.json")).map(p -> p.getFileName().toString())
+                    .sorted().toList().stream();
         }
     }
 
