@@ -3,6 +3,7 @@ package io.channelpilot.reconcile;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.channelpilot.gateway.ClusterReadException;
 import io.channelpilot.model.OwnershipTags;
+import io.channelpilot.notify.NotificationDedupe;
 import io.channelpilot.model.StackSettings;
 import io.channelpilot.plan.FailureHistory;
 import io.channelpilot.plan.Intent;
@@ -51,6 +52,7 @@ public final class Reconciler {
     private final Duration interval;
     private final ApiCalls calls;
     private final RefusalReporter refusals;
+    private final StatusStore store;
 
     public Reconciler(Fleet fleet, Executions executions, StatusStore store, RetentionCheck retention, StackSettings stack,
                       Clock clock, Duration interval, int verifyBudget, ApiCalls calls) {
@@ -68,6 +70,7 @@ public final class Reconciler {
                       Clock clock, Duration interval, int verifyBudget, ApiCalls calls, int recreateLimit,
                       RefusalReporter refusals) {
         this.refusals = refusals;
+        this.store = store;
         this.fleet = fleet;
         this.executions = executions;
         this.planner = new IntentPlanner(stack);
@@ -143,6 +146,9 @@ public final class Reconciler {
             }
             StatusCorrector.Result corrected = corrector.correct(cluster.arn(), read.state().channels(), outcome.intents());
             RetentionSummary race = retention.check(cluster.arn(), request.sweepId());
+            // as resolve-intents does: a change the sweep sees first bumps the rules generation, so the two events of
+            // that change arriving later key their notices (refusals, VALIDATION_REFUSED, ...) the same and send nothing
+            store.recordRules(cluster.arn(), NotificationDedupe.rulesDigest(read.state().clusterTags()));
             List<Refusal> found = Refusals.of(outcome, read.state().clusterTags(), request.sweepId());
             List<RefusalNotifier.Sent> told = refusals.report(cluster.arn(), found);
             List<ClusterReport.ConfiguredFreshness> freshness = outcome.intents().stream()

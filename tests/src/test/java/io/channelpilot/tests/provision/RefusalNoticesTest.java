@@ -88,6 +88,27 @@ class RefusalNoticesTest {
     }
 
     @Test
+    void shouldNotifyOnceFromTheSweepWhenTheTagEventsArriveOnlyAfterIt() throws Exception {
+        Mark mark = pw.mark();
+        // GIVEN conflicting rules whose CloudTrail and aws.tag events have not been delivered yet
+        pw.kafka().tagResource(r -> r.resourceArn(pw.clusterArn(CLUSTER)).tags(Map.of(
+                "channel-pilot/sweep-a", "topic=sweep.orders namespace=sales freshness=300" + RULE,
+                "channel-pilot/sweep-b", "topic=sweep.orders namespace=sales freshness=900" + RULE)));
+
+        // WHEN the sweep runs first (the backstop), then the two events arrive
+        JsonNode report = pw.world().workflows().lambdas().invoke("ReconcileFunction", JSON.createObjectNode()
+                .put("source", "channel-pilot.reconcile").put("clusterArn", pw.clusterArn(CLUSTER)));
+        List<JsonNode> fromSweep = notices(mark, "TAG_CONTRACT_ERROR", "sweep.orders");
+        pw.settle();
+
+        // THEN the sweep told the owner (and says so in its report) and the two executions sent nothing more
+        assertThat(fromSweep).hasSize(1);
+        assertThat(report.at("/clusters/0/refusalNotices").toString()).contains("topic/sweep.orders");
+        assertThat(statusRefusal("topic/sweep.orders").path("reason").asText()).isEqualTo("RULE_CONFLICT");
+        assertThat(notices(mark, "TAG_CONTRACT_ERROR", "sweep.orders")).hasSize(1);
+    }
+
+    @Test
     void shouldRefuseAndExplainTheTableFanOutWhenTwoRulesDifferOnlyInNamespace() throws Exception {
         Mark mark = pw.mark();
 
