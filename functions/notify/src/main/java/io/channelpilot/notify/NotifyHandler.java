@@ -8,6 +8,7 @@ import io.channelpilot.gateway.ProvisioningClients;
 import io.channelpilot.gateway.SnsNotificationPublisher;
 import io.channelpilot.refusal.Refusal;
 import io.channelpilot.refusal.RefusalNotifier;
+import io.channelpilot.runtime.FunctionEnvironment;
 import io.channelpilot.store.DynamoDbStatusStore;
 import java.io.IOException;
 import java.io.InputStream;
@@ -34,8 +35,13 @@ public final class NotifyHandler implements RequestStreamHandler {
     private final Metrics metrics = MetricsFactory.getMetricsInstance();
 
     public NotifyHandler() {
-        this(System.getenv());
-        NotifyPriming.register(System.getenv()); // SnapStart: primes SDK clients and Jackson before the snapshot
+        this(FunctionEnvironment.system());
+    }
+
+    /** Lambda entry point's wiring: the process environment with the local-world overrides (inert in AWS). */
+    private NotifyHandler(FunctionEnvironment fn) {
+        this(fn.variables(), fn.time());
+        NotifyPriming.register(fn.variables()); // SnapStart: primes SDK clients and Jackson before the snapshot
     }
 
     public NotifyHandler(Map<String, String> env) {

@@ -8,6 +8,7 @@ import io.channelpilot.gateway.ProvisioningClients;
 import io.channelpilot.gateway.SdkChannelGateway;
 import io.channelpilot.notify.ItemState;
 import io.channelpilot.events.PublishingStatusStore;
+import io.channelpilot.runtime.FunctionEnvironment;
 import io.channelpilot.store.DynamoDbStatusStore;
 import io.channelpilot.time.Sleeper;
 import io.channelpilot.workflow.TaskInputs;
@@ -33,8 +34,13 @@ public final class PollChannelHandler implements RequestStreamHandler {
     private final Metrics metrics = MetricsFactory.getMetricsInstance();
 
     public PollChannelHandler() {
-        this(System.getenv());
-        PollPriming.register(System.getenv()); // SnapStart: primes SDK clients and Jackson before the snapshot
+        this(FunctionEnvironment.system());
+    }
+
+    /** Lambda entry point's wiring: the process environment with the local-world overrides (inert in AWS). */
+    private PollChannelHandler(FunctionEnvironment fn) {
+        this(fn.variables(), fn.time());
+        PollPriming.register(fn.variables()); // SnapStart: primes SDK clients and Jackson before the snapshot
     }
 
     public PollChannelHandler(Map<String, String> env) {

@@ -13,6 +13,7 @@ import io.channelpilot.gateway.SdkLogGroupGateway;
 import io.channelpilot.model.Home;
 import io.channelpilot.notify.ItemState;
 import io.channelpilot.events.PublishingStatusStore;
+import io.channelpilot.runtime.FunctionEnvironment;
 import io.channelpilot.store.DynamoDbStatusStore;
 import io.channelpilot.store.StatusStore;
 import java.io.IOException;
@@ -41,8 +42,13 @@ public final class ProvisionChannelHandler implements RequestStreamHandler {
     private final Metrics metrics = MetricsFactory.getMetricsInstance();
 
     public ProvisionChannelHandler() {
-        this(System.getenv());
-        ProvisionPriming.register(System.getenv()); // SnapStart: primes SDK clients and Jackson before the snapshot
+        this(FunctionEnvironment.system());
+    }
+
+    /** Lambda entry point's wiring: the process environment with the local-world overrides (inert in AWS). */
+    private ProvisionChannelHandler(FunctionEnvironment fn) {
+        this(fn.variables(), fn.time());
+        ProvisionPriming.register(fn.variables()); // SnapStart: primes SDK clients and Jackson before the snapshot
     }
 
     public ProvisionChannelHandler(Map<String, String> env) {

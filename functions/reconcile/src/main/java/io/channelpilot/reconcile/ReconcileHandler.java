@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import io.channelpilot.runtime.FunctionEnvironment;
 import io.channelpilot.time.TimeSource;
 import java.io.IOException;
 import java.io.InputStream;
@@ -29,8 +30,13 @@ public final class ReconcileHandler implements RequestStreamHandler {
     private final String namespace;
 
     public ReconcileHandler() {
-        this(System.getenv());
-        ReconcilePriming.register(System.getenv()); // SnapStart: primes SDK clients and Jackson before the snapshot
+        this(FunctionEnvironment.system());
+    }
+
+    /** Lambda entry point's wiring: the process environment with the local-world overrides (inert in AWS). */
+    private ReconcileHandler(FunctionEnvironment fn) {
+        this(fn.variables(), fn.time());
+        ReconcilePriming.register(fn.variables()); // SnapStart: primes SDK clients and Jackson before the snapshot
     }
 
     /** The local world calls this in-process with its own environment map. */

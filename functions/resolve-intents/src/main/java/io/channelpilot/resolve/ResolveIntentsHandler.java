@@ -14,6 +14,7 @@ import io.channelpilot.model.StackSettings;
 import io.channelpilot.plan.FailureHistory;
 import io.channelpilot.plan.IntentPlanner;
 import io.channelpilot.refusal.RefusalRecorder;
+import io.channelpilot.runtime.FunctionEnvironment;
 import io.channelpilot.store.DynamoDbStatusStore;
 import io.channelpilot.store.FailureLedger;
 import io.channelpilot.store.StatusStore;
@@ -42,8 +43,13 @@ public final class ResolveIntentsHandler implements RequestStreamHandler {
     private final Metrics metrics;
 
     public ResolveIntentsHandler() {
-        this(System.getenv());
-        ResolvePriming.register(System.getenv()); // SnapStart: primes SDK clients and Jackson before the snapshot
+        this(FunctionEnvironment.system());
+    }
+
+    /** Lambda entry point's wiring: the process environment with the local-world overrides (inert in AWS). */
+    private ResolveIntentsHandler(FunctionEnvironment fn) {
+        this(fn.variables(), fn.time());
+        ResolvePriming.register(fn.variables()); // SnapStart: primes SDK clients and Jackson before the snapshot
     }
 
     /** The local world calls this in-process with its own environment map. */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.model.Home;
 import io.channelpilot.notify.ItemState;
+import io.channelpilot.runtime.FunctionEnvironment;
 import io.channelpilot.time.TimeSource;
 import java.io.IOException;
 import java.io.InputStream;
@@ -28,8 +29,13 @@ public final class RespondToAlarmHandler implements RequestStreamHandler {
     private final Metrics metrics = MetricsFactory.getMetricsInstance();
 
     public RespondToAlarmHandler() {
-        this(System.getenv());
-        AlarmPriming.register(System.getenv()); // SnapStart: primes SDK clients and Jackson before the snapshot
+        this(FunctionEnvironment.system());
+    }
+
+    /** Lambda entry point's wiring: the process environment with the local-world overrides (inert in AWS). */
+    private RespondToAlarmHandler(FunctionEnvironment fn) {
+        this(fn.variables(), fn.time());
+        AlarmPriming.register(fn.variables()); // SnapStart: primes SDK clients and Jackson before the snapshot
     }
 
     public RespondToAlarmHandler(Map<String, String> env) {

@@ -41,6 +41,8 @@ import software.amazon.awssdk.utils.SdkAutoCloseable;
  */
 public final class Priming implements Resource {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Priming.class);
+
     /** CRaC holds registered resources weakly: this keeps every registered priming alive with the handler class. */
     private static final List<Priming> REGISTERED = new CopyOnWriteArrayList<>();
 
@@ -81,6 +83,11 @@ public final class Priming implements Resource {
     @Override
     public void beforeCheckpoint(Context<? extends Resource> context) {
         last = prime();
+        // one line per snapshot: what a SnapStart version's init log (and the local runtime mode's tier) shows
+        LOG.info("SnapStart priming of {}: {}/{} steps primed{}", function,
+                last.steps().stream().filter(s -> s.outcome() == PrimingStep.Outcome.PRIMED).count(), last.steps().size(),
+                last.allPrimed() ? "" : "; not primed: " + last.steps().stream().filter(s -> s.outcome() != PrimingStep.Outcome.PRIMED)
+                        .map(PrimingStep::name).toList());
     }
 
     @Override

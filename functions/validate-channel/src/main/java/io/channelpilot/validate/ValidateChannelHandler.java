@@ -1,13 +1,18 @@
 package io.channelpilot.validate;
 
 import com.amazonaws.services.lambda.runtime.Context;
-import com.amazonaws.services.lambda.runtime.RequestHandler;
+import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.channelpilot.gateway.AwsClients;
 import io.channelpilot.model.StackSettings;
+import io.channelpilot.runtime.FunctionEnvironment;
+import io.channelpilot.time.TimeSource;
 import io.channelpilot.validation.ValidationEngine;
 import io.channelpilot.validation.ValidationSettings;
-import java.time.Clock;
-import io.channelpilot.time.TimeSource;
+import io.channelpilot.workflow.TaskInputs;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -34,13 +39,15 @@ import software.amazon.lambda.powertools.metrics.MetricsFactory;
  * <p><b>Output</b>: the report — {@code clusterArn, topic, channelName, fingerprint, verdict (PASS|FAIL|INCOMPLETE),
  * passed, errors, warnings, unknown, findings[{code, severity, status, message, remediation, alternatives}]};
  * the state machine routes on {@code $.validation.passed}. A malformed input (no intent, no desired spec) is a
- * contract bug and fails the task.
+ * contract bug and fails the task with {@code InvalidTaskInput}; bytes that are not a JSON object are
+ * {@code INPUT_NOT_OBJECT} at {@code $}, as every other handler answers (it reads the stream itself, so the Lambda
+ * runtime's serializer never refuses an input before our code runs).
  *
  * <p>Environment: {@code CHANNEL_PILOT_*} stack settings ({@link StackSettings#from}), {@code QUOTA_*} /
  * {@code THROUGHPUT_WINDOW_MINUTES} ({@link ValidationSettings#from}), {@code AWS_REGION} and optional endpoint
  * overrides ({@link AwsClients}).
  */
-public final class ValidateChannelHandler implements RequestHandler<Map<String, Object>, Map<String, Object>> {
+public final class ValidateChannelHandler implements RequestStreamHandler {
 
     private static final Metrics METRICS = MetricsFactory.getMetricsInstance();
     /** At most this many AWS lookups of one validation in flight at once (there are eight shared facts). */
@@ -52,8 +59,13 @@ public final class ValidateChannelHandler implements RequestHandler<Map<String, 
      * validation are fetched concurrently on a small bounded pool, so their network latencies overlap.
      */
     public ValidateChannelHandler() {
-        this(System.getenv(), TimeSource.system(), Optional.of(prefetchPool()));
-        ValidatePriming.register(System.getenv()); // SnapStart: primes SDK clients and Jackson before the snapshot
+        this(FunctionEnvironment.system());
+    }
+
+    /** Lambda entry point's wiring: the process environment with the local-world overrides (inert in AWS). */
+    private ValidateChannelHandler(FunctionEnvironment fn) {
+        this(fn.variables(), fn.time(), Optional.of(prefetchPool()));
+        ValidatePriming.register(fn.variables()); // SnapStart: primes SDK clients and Jackson before the snapshot
     }
 
     public ValidateChannelHandler(Map<String, String> env) {
@@ -84,10 +96,12 @@ public final class ValidateChannelHandler implements RequestHandler<Map<String, 
     }
 
     @Override
-    public Map<String, Object> handleRequest(Map<String, Object> input, Context context) {
+    public void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {
         METRICS.captureColdStartMetric(context);
         try {
-            return PowertoolsLogging.withLogging(context, () -> service.validate(ValidateCommand.from(input)));
+            JsonNode root = TaskInputs.readJson(ValidateCommand.MAPPER, input, ValidateCommand.SHAPE);
+            Map<String, Object> report = PowertoolsLogging.withLogging(context, () -> service.validate(ValidateCommand.from(root)));
+            ValidateCommand.MAPPER.writeValue(output, report);
         } finally {
             METRICS.flush();
         }

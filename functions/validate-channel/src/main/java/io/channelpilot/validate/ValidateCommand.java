@@ -23,10 +23,18 @@ public record ValidateCommand(Intent intent, ChannelSpec desired, Set<Need> need
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
             .findAndRegisterModules();
 
+    /** The remediation of every contract error of this input. */
+    static final String SHAPE = "Pass the Map iteration's state: {\"intent\":{Intent with desired},\"correlationId\"?:..,"
+            + "\"needs\"?:[..]} (events/validate-channel/valid.json).";
+
     public static ValidateCommand from(Map<String, Object> input) {
-        String shape = "Pass the Map iteration's state: {\"intent\":{Intent with desired},\"correlationId\"?:..,\"needs\"?:[..]} "
-                + "(events/validate-channel/valid.json).";
-        JsonNode root = TaskInputs.object(input == null ? null : MAPPER.valueToTree(input), "$", shape);
+        return from(input == null ? null : (JsonNode) MAPPER.valueToTree(input));
+    }
+
+    /** The task input as the handler reads it from the stream; not an object is INPUT_NOT_OBJECT at {@code $}. */
+    public static ValidateCommand from(JsonNode input) {
+        String shape = SHAPE;
+        JsonNode root = TaskInputs.object(input, "$", shape);
         Intent intent = TaskInputs.bind(MAPPER, root, "intent", "intent", Intent.class, shape);
         if (intent.desired() == null) {
             throw TaskInputs.missing("intent.desired", "Validate only intents that carry a desired spec (CREATE, "

@@ -45,7 +45,20 @@ class ValidateChannelHandlerTest {
     @SuppressWarnings("unchecked")
     private static Map<String, Object> invoke(ValidateChannelHandler handler, String event) {
         Map<String, Object> input = EventLoader.loadEvent("events/validate-channel/" + event, Map.class);
-        return handler.handleRequest(input, new TestContext());
+        return invoke(handler, input);
+    }
+
+    /** As the Lambda runtime calls a stream handler: the JSON bytes in, the JSON bytes out. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> invoke(ValidateChannelHandler handler, Object input) {
+        try {
+            byte[] bytes = input instanceof byte[] b ? b : ValidateCommand.MAPPER.writeValueAsBytes(input);
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            handler.handleRequest(new java.io.ByteArrayInputStream(bytes), out, new TestContext());
+            return ValidateCommand.MAPPER.readValue(out.toByteArray(), Map.class);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     @SuppressWarnings("unchecked")
@@ -138,8 +151,17 @@ class ValidateChannelHandlerTest {
 
     @Test
     void shouldRejectAnInputWithoutAnIntent() {
-        assertThatThrownBy(() -> handler(world()).handleRequest(Map.of("correlationId", "x"), new TestContext()))
+        assertThatThrownBy(() -> invoke(handler(world()), Map.of("correlationId", "x")))
                 .isInstanceOf(io.channelpilot.workflow.InvalidTaskInput.class)
                 .hasMessageStartingWith("INPUT_FIELD_MISSING: intent: is missing or empty Remediation: Pass the Map iteration's state");
+    }
+
+    @ParameterizedTest(name = "body <{0}>")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"[1,2]", "\"text\"", "null", "{not json", ""})
+    void shouldAnswerInputNotObjectForABodyThatIsNotAJsonObject(String body) {
+        // a stream handler reads the bytes itself: the refusal is ours and coded, not the runtime serializer's
+        assertThatThrownBy(() -> invoke(handler(world()), body.getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+                .isInstanceOf(io.channelpilot.workflow.InvalidTaskInput.class)
+                .hasMessageStartingWith("INPUT_NOT_OBJECT: $:");
     }
 }

@@ -7,20 +7,17 @@ import io.channelpilot.local.sfn.template.SamTemplate;
 import io.channelpilot.local.world.LocalStack;
 import io.channelpilot.local.world.LocalWorld;
 import io.channelpilot.tests.Repo;
-import io.channelpilot.tests.coldstart.child.ColdStartChild;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executor;
 
 /**
- * What every cold-start child runs against, shared by {@link ColdStartBenchmark} and {@link DeploymentZipSmokeTest}:
- * one local world (demo.json) serving the AWS APIs on loopback, the SAM template, and per function its unzipped
- * deployment zip, its environment as the world binds it and its sample event rewritten to the demo world.
+ * The world of {@link DeploymentPathTest} and {@link ColdStartBenchmark}: one local world (demo.json) serving the AWS
+ * APIs on loopback and running the template's functions in runtime mode (their zips under the real runtime client),
+ * with the sample events rewritten to the demo world.
  */
 final class ColdStartWorld implements AutoCloseable {
 
@@ -40,52 +37,56 @@ final class ColdStartWorld implements AutoCloseable {
     }
 
     private final Path work;
-    private final Path harness;
     private final LocalWorld world;
     private final SamTemplate sam;
     private final String cluster;
 
-    private ColdStartWorld(Path work, Path harness, LocalWorld world, SamTemplate sam, String cluster) {
+    private ColdStartWorld(Path work, LocalWorld world, SamTemplate sam, String cluster) {
         this.work = work;
-        this.harness = harness;
         this.world = world;
         this.sam = sam;
         this.cluster = cluster;
     }
 
-    /** Cleans {@code work}, copies the harness classes there and starts the world. */
+    /** Cleans {@code work} and starts the world there, in runtime mode (on demand first). */
     static ColdStartWorld start(Path work) throws IOException {
         ColdStartFiles.deleteTree(work);
-        Path harness = ColdStartFiles.copyHarness(ColdStartChild.class, work.resolve("harness"));
         Path template = Repo.root().resolve("template.yaml");
         // Executions the functions start (reconcile → provisioning, triage → redrive) are accepted and never run: with
         // the default synchronous executor StartExecution would return only after the whole workflow ran in the world,
         // which would count the workflow's time as the caller's first invoke.
         Executor acceptOnly = execution -> { };
         LocalWorld world = LocalWorld.start(new LocalWorld.Options(Repo.root().resolve("local/worlds/demo.json"), template,
-                null, null, acceptOnly, Map.of()));
+                Files.createDirectories(work.resolve("world")), null, acceptOnly, Map.of())
+                .withRuntimeLambda(io.channelpilot.local.lambda.InitType.ON_DEMAND));
         try {
             String cluster = world.services().msk().clusterArnOf("demo").orElseThrow();
             SamTemplate sam = SamTemplate.load(template, world.stack().templateParameters(), world.file().region(), world.file().account());
-            return new ColdStartWorld(work, harness, world, sam, cluster);
+            return new ColdStartWorld(work, world, sam, cluster);
         } catch (RuntimeException e) {
             world.close();
             throw e;
         }
     }
 
-    /** Unzips the function's zip (it must have been packaged) and writes its adapted sample event. */
-    ColdStartFunction prepare(String module) throws IOException {
-        FunctionResource resource = sam.functions().stream().filter(f -> f.codeUri().equals("functions/" + module))
-                .findFirst().orElseThrow(() -> new AssertionError("template.yaml has no function with CodeUri functions/" + module));
-        Path zip = zip(module);
-        Path dir = ColdStartFiles.unzip(zip, work.resolve("fn").resolve(module));
-        Path event = work.resolve("events").resolve(module + ".json");
-        Files.createDirectories(event.getParent());
-        Files.writeString(event, adapt(Files.readString(Repo.root().resolve("events").resolve(module).resolve(EVENTS.get(module))),
-                cluster, world.stack()));
-        String classpath = dir + File.pathSeparator + dir.resolve("lib") + "/*" + File.pathSeparator + harness;
-        return new ColdStartFunction(module, resource.handler().split("::")[0], zip, dir, classpath, environment(resource), event);
+    /** Any sample event of events/&lt;module&gt;/, rewritten to this world (see {@link #adapt}). */
+    String event(String module, String file) throws IOException {
+        return adapt(Files.readString(Repo.root().resolve("events").resolve(module).resolve(file)), cluster, world.stack());
+    }
+
+    /** The template function whose CodeUri is functions/&lt;module&gt;. */
+    FunctionResource function(String module) {
+        return sam.functions().stream().filter(f -> f.codeUri().equals("functions/" + module)).findFirst()
+                .orElseThrow(() -> new AssertionError("template.yaml has no function with CodeUri functions/" + module));
+    }
+
+    LocalWorld world() {
+        return world;
+    }
+
+    /** The demo world's Express cluster, which the rewritten events name. */
+    String clusterArn() {
+        return cluster;
     }
 
     /** functions/&lt;fn&gt;/target/&lt;fn&gt;.zip, asserted to exist (the reactor packages it before the tests module). */
@@ -121,44 +122,5 @@ final class ColdStartWorld implements AutoCloseable {
                 .replace("arn:aws:s3:::channel-dlq", "arn:aws:s3:::" + stack.dlqBucket())
                 .replace("arn:aws:iam::123456789012:role/channel-pilot-ChannelServiceRole-1X2Y3Z", stack.serviceRoleArn())
                 .replace("arn:aws:iam::123456789012:role/channel-pilot-channel", stack.serviceRoleArn());
-    }
-
-    /**
-     * What the world binds for the function (template variables under the world's: loopback endpoint, region, dummy
-     * keys), as WorkflowHost does, plus what Lambda's own environment would say.
-     */
-    private Map<String, String> environment(FunctionResource f) {
-        Map<String, String> env = new LinkedHashMap<>(f.toSpec().environment());
-        env.putAll(world.functionEnvironment());
-        env.put("POWERTOOLS_SERVICE_NAME", f.toSpec().environment().getOrDefault("POWERTOOLS_SERVICE_NAME", f.logicalId()));
-        env.put("AWS_LAMBDA_FUNCTION_NAME", f.logicalId());
-        env.put("AWS_LAMBDA_INITIALIZATION_TYPE", "on-demand");
-        env.put("AWS_EC2_METADATA_DISABLED", "true");
-        env.put("AWS_EMF_ENVIRONMENT", "Local");
-        // a poller that found its channel ACTIVE confirms after 5 s of real sleep: not cold start, so 0 here
-        env.put("CHANNEL_PILOT_POLL_CONFIRM_SECONDS", "0");
-        env.put("COLDSTART_CLUSTER_ARN", cluster);
-        return env;
-    }
-
-    /** One function ready to run in a child JVM: its unzipped zip alone (plus the harness) is the classpath. */
-    record ColdStartFunction(String module, String handlerClass, Path zip, Path dir, String classpath, Map<String, String> env,
-                             Path event) {
-
-        ColdStartRun function(List<String> jvmOptions) throws IOException, InterruptedException {
-            return ColdStartRun.spawn(classpath, env, "function", handlerClass, event, jvmOptions);
-        }
-
-        ColdStartRun baseline(List<String> jvmOptions) throws IOException, InterruptedException {
-            return ColdStartRun.spawn(classpath, env, "baseline", module, event, jvmOptions);
-        }
-
-        long zipBytes() throws IOException {
-            return Files.size(zip);
-        }
-
-        List<String> jars() throws IOException {
-            return ColdStartFiles.libJars(zip);
-        }
     }
 }

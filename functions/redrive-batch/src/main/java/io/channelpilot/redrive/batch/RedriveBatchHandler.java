@@ -8,6 +8,7 @@ import io.channelpilot.dlq.DlqParser;
 import io.channelpilot.gateway.RedriveClients;
 import io.channelpilot.redrive.DynamoDbRedriveTaskStore;
 import io.channelpilot.redrive.RedriveJson;
+import io.channelpilot.runtime.FunctionEnvironment;
 import io.channelpilot.time.Sleeper;
 import io.channelpilot.time.TimeSource;
 import io.channelpilot.workflow.TaskInputs;
@@ -30,8 +31,13 @@ public final class RedriveBatchHandler implements RequestStreamHandler, AutoClos
     private final Metrics metrics = MetricsFactory.getMetricsInstance();
 
     public RedriveBatchHandler() {
-        this(System.getenv());
-        BatchPriming.register(System.getenv()); // SnapStart: primes SDK clients and Jackson before the snapshot
+        this(FunctionEnvironment.system());
+    }
+
+    /** Lambda entry point's wiring: the process environment with the local-world overrides (inert in AWS). */
+    private RedriveBatchHandler(FunctionEnvironment fn) {
+        this(fn.variables(), fn.time());
+        BatchPriming.register(fn.variables()); // SnapStart: primes SDK clients and Jackson before the snapshot
     }
 
     public RedriveBatchHandler(Map<String, String> env) {

@@ -10,6 +10,7 @@ import io.channelpilot.gateway.SnsNotificationPublisher;
 import io.channelpilot.notify.NotificationRenderer;
 import io.channelpilot.redrive.DynamoDbRedriveTaskStore;
 import io.channelpilot.retention.DynamoDbOutstandingStore;
+import io.channelpilot.runtime.FunctionEnvironment;
 import io.channelpilot.workflow.TaskInputs;
 import io.channelpilot.store.DynamoDbStatusStore;
 import java.io.IOException;
@@ -31,8 +32,13 @@ public final class RedriveControlHandler implements RequestStreamHandler {
     private final Metrics metrics = MetricsFactory.getMetricsInstance();
 
     public RedriveControlHandler() {
-        this(System.getenv());
-        ControlPriming.register(System.getenv()); // SnapStart: primes SDK clients and Jackson before the snapshot
+        this(FunctionEnvironment.system());
+    }
+
+    /** Lambda entry point's wiring: the process environment with the local-world overrides (inert in AWS). */
+    private RedriveControlHandler(FunctionEnvironment fn) {
+        this(fn.variables(), fn.time());
+        ControlPriming.register(fn.variables()); // SnapStart: primes SDK clients and Jackson before the snapshot
     }
 
     public RedriveControlHandler(Map<String, String> env) {

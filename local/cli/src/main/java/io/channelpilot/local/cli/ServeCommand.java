@@ -6,7 +6,6 @@ import io.channelpilot.local.world.http.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -36,15 +35,16 @@ final class ServeCommand implements Callable<Integer> {
             throw new WorldOptions.UsageError("--speed must be between 1 and 3600, was " + speed);
         }
         try (LocalWorld world = worldOptions.start()) {
-            Map<String, String> env = world.functionEnvironment();
-            ObjectNode file = Json.object();
-            ObjectNode params = file.putObject("Parameters");
-            env.forEach(params::put);
+            ObjectNode file = world.samEnvVars();
             Files.writeString(envVars, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(file));
-            System.out.println("Local world is up (virtual clock x" + speed + "). Ctrl-C stops it.");
-            env.forEach((k, v) -> System.out.println("  export " + k + "=" + v));
-            System.out.println("Env-vars file for `sam local invoke --env-vars " + envVars + "` written.");
-            System.out.println("Note: from inside a container use the host's address instead of 127.0.0.1.");
+            System.out.println("Local world is up (virtual clock x" + speed + ", functions " + (world.runtimeLambda().isPresent()
+                    ? "in runtime mode" : "in-process") + "). Ctrl-C stops it.");
+            System.out.println("For your own SDK code and the operator CLI:");
+            world.clientEnvironment().forEach((k, v) -> System.out.println("  export " + k + "=" + v));
+            System.out.println("Env-vars file for `sam local invoke --env-vars " + envVars + "` written: every variable the"
+                    + " functions declare in template.yaml that the world overrides (SAM applies only declared ones):");
+            file.path("Parameters").fields().forEachRemaining(e -> System.out.println("  " + e.getKey() + "=" + e.getValue().asText()));
+            System.out.println("Note: from inside SAM's container use the host's address (host.docker.internal) instead of 127.0.0.1.");
             CountDownLatch stop = new CountDownLatch(1);
             Runtime.getRuntime().addShutdownHook(new Thread(stop::countDown));
             while (!stop.await(1, java.util.concurrent.TimeUnit.SECONDS)) {

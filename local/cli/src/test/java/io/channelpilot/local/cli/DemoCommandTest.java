@@ -19,18 +19,46 @@ class DemoCommandTest {
 
     @Test
     void shouldRunTheMainJobOfflineAndExitZero() {
+        checkDemo(demo());
+    }
+
+    /**
+     * The same demo with every invoke going to the functions' deployment zips under the real Lambda runtime client
+     * (mvn package wrote them before this module's tests), SnapStart init as the published versions the template's
+     * alias points at: the provision-channel and redrive-dlq state machines end to end in runtime mode, the functions
+     * on the world's virtual clock through CHANNEL_PILOT_CLOCK_URL (the task id below is virtual time).
+     */
+    @Test
+    void shouldRunTheMainJobWithEveryFunctionFromItsZipUnderTheRealRuntime(@org.junit.jupiter.api.io.TempDir Path work) throws Exception {
+        checkDemo(demo("--lambda", "runtime", "--lambda-init", "snap-start", "--work-dir", work.toString()));
+        for (String fn : java.util.List.of("ResolveIntentsFunction", "ValidateChannelFunction", "ProvisionChannelFunction",
+                "PollChannelFunction", "NotifyFunction", "RespondToAlarmFunction", "RedriveControlFunction", "RedriveBatchFunction")) {
+            try (var files = java.nio.file.Files.list(work.resolve("lambda").resolve(fn))) {
+                assertThat(files.map(p -> p.getFileName().toString())).as(fn + " ran in its own JVM under the runtime")
+                        .anyMatch(n -> n.matches(fn + "-snap-start-\\d+\\.out"));
+            }
+        }
+    }
+
+    private static String demo(String... extra) {
         PrintStream original = System.out;
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
         int exit;
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("demo", "--world",
+                ROOT.resolve("local/worlds/demo.json").toString(), "--template", ROOT.resolve("template.yaml").toString()));
+        args.addAll(java.util.List.of(extra));
         try {
             System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
-            exit = ChannelPilotLocal.execute("demo", "--world", ROOT.resolve("local/worlds/demo.json").toString(),
-                    "--template", ROOT.resolve("template.yaml").toString());
+            exit = ChannelPilotLocal.execute(args.toArray(String[]::new));
         } finally {
             System.setOut(original);
         }
         String out = captured.toString(StandardCharsets.UTF_8);
         assertThat(exit).as(out).isZero();
+        return out;
+    }
+
+    private static void checkDemo(String out) {
         assertThat(out).contains("DEMO OK", "→ ACTIVE", "REFUSED", "rows in sales.orders_created");
         // act 4, on call: alarm → triage per cause → automatic redrive with the repair rules → rows land → resolved
         assertThat(out).containsPattern("-DLQDeliverySuccess → ALARM")

@@ -3,7 +3,16 @@ package io.channelpilot.local.world;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.channelpilot.local.sfn.s3.SdkS3ObjectLister;
 import io.channelpilot.local.sfn.task.AwsServiceIntegration;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.channelpilot.local.lambda.FunctionDeployment;
+import io.channelpilot.local.lambda.InitType;
+import io.channelpilot.local.lambda.RuntimeLambdaService;
+import io.channelpilot.local.lambda.SamEnvVars;
 import io.channelpilot.local.sfn.task.lambda.HandlerFactory;
+import io.channelpilot.local.sfn.task.lambda.LambdaFunctions;
+import io.channelpilot.local.sfn.task.lambda.LambdaService;
+import io.channelpilot.local.sfn.template.FunctionResource;
+import io.channelpilot.local.world.http.Json;
 import io.channelpilot.local.sfn.template.SamTemplate;
 import io.channelpilot.local.world.cloudwatch.CloudWatchEmulator;
 import io.channelpilot.local.world.delivery.DeliveryOptions;
@@ -31,6 +40,7 @@ import io.channelpilot.local.world.workflow.WorldHandlerFactory;
 import io.channelpilot.time.VirtualClock;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -38,6 +48,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 
 /**
@@ -67,6 +79,9 @@ public final class LocalWorld implements AutoCloseable {
     private final IcebergWarehouse warehouse;
     private final DeliverySimulation delivery;
     private final WorkflowHost workflows;
+    private final RuntimeLambdaService runtimeLambda;
+    private final URI clockUrl;
+    private final DeferredExecutions deferred = new DeferredExecutions();
     private final Path workDir;
     private final List<AutoCloseable> closeables = new ArrayList<>();
 
@@ -79,6 +94,7 @@ public final class LocalWorld implements AutoCloseable {
         long seed = file.seed() == null ? 0L : file.seed();
         this.server = EmulatorServer.start(new FaultInjector(seed, clock));
         closeables.add(server);
+        this.clockUrl = server.serveClock(clock);
         this.s3 = S3Front.startOnDisk(Files.createDirectories(workDir.resolve("s3")));
         closeables.add(s3);
         WorldParts.createBuckets(file, s3);
@@ -105,15 +121,35 @@ public final class LocalWorld implements AutoCloseable {
         stack.createProductResources(server.endpoint(), file.region());
         SamTemplate template = SamTemplate.load(options.template(), stack.templateParameters(), file.region(),
                 file.account());
-        HandlerFactory handlers = options.handlers();
-        if (handlers == null) {
-            WorldHandlerFactory factory = new WorldHandlerFactory(Thread.currentThread().getContextClassLoader(), clock);
-            closeables.add(factory); // closed before Kafka (reverse order): handlers may hold broker connections
-            handlers = factory;
+        Executor executor = options.executor();
+        if (options.lambda() == LambdaMode.RUNTIME) {
+            // A function in its own JVM starts executions over HTTP (reconcile, triage): run them after its invoke
+            // returned, when the world settles, not inside its StartExecution call (whose SDK read timeout is 30 s).
+            if (executor == Options.SYNCHRONOUS) {
+                executor = deferred;
+            }
+            this.runtimeLambda = new RuntimeLambdaService(workDir.resolve("lambda"), file.region(), file.account(), options.initType());
+            closeables.add(runtimeLambda); // stopped before Kafka and the endpoint (reverse order)
+            ObjectNode envVars = samEnvVars();
+            for (FunctionResource f : template.functions()) {
+                runtimeLambda.register(deployment(options.template(), f, envVars));
+            }
+            this.workflows = new WorkflowHost(template, clock, null, runtimeLambda,
+                    new SdkS3ObjectLister(LocalClients.s3(server.endpoint(), file.region())),
+                    unsupportedIntegrations(), file.region(), file.account(), executor);
+        } else {
+            this.runtimeLambda = null;
+            HandlerFactory handlers = options.handlers();
+            if (handlers == null) {
+                WorldHandlerFactory factory = new WorldHandlerFactory(Thread.currentThread().getContextClassLoader(), clock);
+                closeables.add(factory); // closed before Kafka (reverse order): handlers may hold broker connections
+                handlers = factory;
+            }
+            LambdaFunctions inProcess = WorkflowHost.inProcess(template, functionEnvironment(), handlers, file.region(), file.account());
+            this.workflows = new WorkflowHost(template, clock, inProcess, inProcess,
+                    new SdkS3ObjectLister(LocalClients.s3(server.endpoint(), file.region())),
+                    unsupportedIntegrations(), file.region(), file.account(), executor);
         }
-        this.workflows = new WorkflowHost(template, clock, functionEnvironment(), handlers,
-                new SdkS3ObjectLister(LocalClients.s3(server.endpoint(), file.region())),
-                unsupportedIntegrations(), file.region(), file.account(), options.executor());
         StepFunctionsEmulator sfn = new StepFunctionsEmulator(workflows.executions());
         workflows.stateMachineArns().forEach((name, arn) -> sfn.describeMachine(new StepFunctionsEmulator.Machine(
                 arn, name, template.stateMachine(name).definition(), "arn:aws:iam::" + file.account() + ":role/" + name,
@@ -143,11 +179,22 @@ public final class LocalWorld implements AutoCloseable {
      * @param stackOverrides  stack parameters overriding the conventions of {@link LocalStack}
      */
     public record Options(Path worldFile, Path template, Path workDir, HandlerFactory handlers, Executor executor,
-                          Map<String, String> stackOverrides, Brokers brokers) {
+                          Map<String, String> stackOverrides, Brokers brokers, LambdaMode lambda, InitType initType) {
+
+        /** The default executor: an execution has finished when StartExecution returns (deterministic). */
+        public static final Executor SYNCHRONOUS = Runnable::run;
+
         public Options {
             stackOverrides = stackOverrides == null ? Map.of() : Map.copyOf(stackOverrides);
-            executor = executor == null ? Runnable::run : executor;
+            executor = executor == null ? SYNCHRONOUS : executor;
             brokers = brokers == null ? Brokers.EXPRESS_CLUSTERS : brokers;
+            lambda = lambda == null ? LambdaMode.IN_PROCESS : lambda;
+            initType = initType == null ? InitType.ON_DEMAND : initType;
+        }
+
+        public Options(Path worldFile, Path template, Path workDir, HandlerFactory handlers, Executor executor,
+                       Map<String, String> stackOverrides, Brokers brokers) {
+            this(worldFile, template, workDir, handlers, executor, stackOverrides, brokers, LambdaMode.IN_PROCESS, InitType.ON_DEMAND);
         }
 
         /** The original shape: Express clusters get an embedded broker. */
@@ -157,16 +204,32 @@ public final class LocalWorld implements AutoCloseable {
         }
 
         /**
+         * Runtime mode: every invoke runs the function's deployment zip ({@code mvn package} writes them) under the
+         * real Lambda Java runtime interface client, in its own JVM, with this init type (docs/local-world.md).
+         */
+        public Options withRuntimeLambda(InitType type) {
+            return new Options(worldFile, template, workDir, handlers, executor, stackOverrides, brokers, LambdaMode.RUNTIME, type);
+        }
+
+        /**
          * No embedded Kafka broker at all (added for the reconcile scale benchmark): topics and channels exist in the
          * MSK API only, so nothing that reads or writes records (delivery, redrive) can run in such a world.
          */
         public Options withoutBrokers() {
-            return new Options(worldFile, template, workDir, handlers, executor, stackOverrides, Brokers.NONE);
+            return new Options(worldFile, template, workDir, handlers, executor, stackOverrides, Brokers.NONE, lambda, initType);
         }
 
         public static Options of(Path worldFile, Path template) {
             return new Options(worldFile, template, null, null, Runnable::run, Map.of());
         }
+    }
+
+    /** How the world runs the template's functions. */
+    public enum LambdaMode {
+        /** The handler classes in this JVM (fast; unit-level integration tests, the default). */
+        IN_PROCESS,
+        /** Each function's deployment zip under the real Lambda runtime interface client in its own JVM. */
+        RUNTIME
     }
 
     /** Which clusters get an embedded Kafka broker (started lazily, on the first topic or record). */
@@ -194,12 +257,33 @@ public final class LocalWorld implements AutoCloseable {
     /** Delivers what is due without moving the clock, and routes pending events until none are left. */
     public void settle() {
         tick();
-        while (bus.pendingCount() > 0) {
+        while (bus.pendingCount() > 0 || deferred.pending() > 0) {
             bus.deliverPending(event -> {
                 userRules.offer(event);
                 workflows.deliver(event);
             });
+            deferred.drain();
             tick();
+        }
+    }
+
+    /** Executions started while a function ran in runtime mode, run by {@link #settle()} on the world's thread. */
+    private static final class DeferredExecutions implements Executor {
+        private final ConcurrentLinkedQueue<Runnable> queue = new ConcurrentLinkedQueue<>();
+
+        @Override
+        public void execute(Runnable command) {
+            queue.add(command);
+        }
+
+        int pending() {
+            return queue.size();
+        }
+
+        void drain() {
+            for (Runnable r = queue.poll(); r != null; r = queue.poll()) {
+                r.run();
+            }
         }
     }
 
@@ -212,6 +296,49 @@ public final class LocalWorld implements AutoCloseable {
     /** Injects an event as if EventBridge received it (CloudTrail, aws.tag, alarm, scheduled). */
     public void publish(JsonNode event) {
         bus.publish(event);
+    }
+
+    /**
+     * The env-vars file for {@code sam local invoke --env-vars} and what runtime mode applies to the template under
+     * SAM's rule ({@link SamEnvVars}): {@code Parameters} holds every variable the world overrides — the endpoint and
+     * clock overrides, the stack's resources, the Kafka access of redrive-batch, both state machine ARNs — and each
+     * takes effect only in the functions that declare it in template.yaml.
+     */
+    public ObjectNode samEnvVars() {
+        ObjectNode file = Json.object();
+        ObjectNode params = file.putObject("Parameters");
+        functionEnvironment().forEach((k, v) -> {
+            if (!k.startsWith("AWS_")) { // SAM sets region and credentials itself; the endpoint goes by its own name
+                params.put(k, v);
+            }
+        });
+        params.put(io.channelpilot.runtime.FunctionEnvironment.ENDPOINT_URL, server.endpoint().toString());
+        params.put(io.channelpilot.runtime.FunctionEnvironment.CLOCK_URL, clockUrl.toString());
+        params.put("CHANNEL_PILOT_PROVISION_STATE_MACHINE_ARN", stack.stateMachineArn("ProvisionChannelStateMachine"));
+        return file;
+    }
+
+    /** The clock functions in another JVM read ({@code CHANNEL_PILOT_CLOCK_URL}). */
+    public URI clockUrl() {
+        return clockUrl;
+    }
+
+    /** The Lambda service of this world (in-process or runtime mode). */
+    public LambdaService lambda() {
+        return workflows.lambda();
+    }
+
+    /** The runtime mode's service (instances, faults, init type), when the world runs in runtime mode. */
+    public Optional<RuntimeLambdaService> runtimeLambda() {
+        return Optional.ofNullable(runtimeLambda);
+    }
+
+    /** A function as runtime mode deploys it: its zip, memory, timeout, and its template variables under SAM's rule. */
+    private static FunctionDeployment deployment(Path template, FunctionResource f, ObjectNode envVars) {
+        Path codeUri = template.toAbsolutePath().getParent().resolve(f.codeUri()).normalize();
+        Path zip = codeUri.resolve("target").resolve(codeUri.getFileName() + ".zip");
+        return new FunctionDeployment(f.logicalId(), f.handler(), zip, f.memorySize(), f.timeout(), InitType.ON_DEMAND,
+                SamEnvVars.apply(f.environment(), envVars, f.logicalId()));
     }
 
     public Map<String, String> clientEnvironment() {

@@ -8,22 +8,22 @@ import io.channelpilot.local.sfn.error.ErrorNames;
 import io.channelpilot.local.sfn.error.StatesFailure;
 import io.channelpilot.local.sfn.exec.ExecutionService;
 import io.channelpilot.local.sfn.json.Json;
-import io.channelpilot.local.sfn.task.lambda.LambdaFunctions;
+import io.channelpilot.local.sfn.task.lambda.LambdaService;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Routes each Task resource kind to its backend: Lambda functions in-process, {@code sns:publish} and
+ * Routes each Task resource kind to its backend: Lambda functions to the {@link LambdaService} (in-process or runtime mode), {@code sns:publish} and
  * {@code aws-sdk:*} to the embedder's {@link AwsServiceIntegration}, {@code states:startExecution} to the
  * {@link ExecutionService} (bound after construction, since the service itself needs this invoker).
  */
 public final class StandardTaskInvoker implements TaskInvoker {
 
-    private final LambdaFunctions lambdas;
+    private final LambdaService lambdas;
     private final AwsServiceIntegration aws;
     private final AtomicReference<ExecutionService> executions = new AtomicReference<>();
 
-    public StandardTaskInvoker(LambdaFunctions lambdas, AwsServiceIntegration aws) {
+    public StandardTaskInvoker(LambdaService lambdas, AwsServiceIntegration aws) {
         this.lambdas = lambdas;
         this.aws = aws;
     }

@@ -80,8 +80,13 @@ public final class SamTemplate {
             Map<String, String> env = new TreeMap<>();
             addVariables(env, globals.path("Environment").path("Variables"), id);
             addVariables(env, props.path("Environment").path("Variables"), id);
+            // AWS::Serverless::Function defaults: MemorySize 128, Timeout 3 (SAM resource reference)
+            String memory = text(props, globals, "MemorySize", id);
+            String timeout = text(props, globals, "Timeout", id);
+            JsonNode snap = props.has("SnapStart") ? props.get("SnapStart") : globals.path("SnapStart");
             out.add(new FunctionResource(id, text(props, globals, "Handler", id), text(props, globals, "CodeUri", id),
-                    text(props, globals, "Runtime", id), env));
+                    text(props, globals, "Runtime", id), env, memory == null ? 128 : Integer.parseInt(memory),
+                    timeout == null ? 3 : Integer.parseInt(timeout), "PublishedVersions".equals(snap.path("ApplyOn").asText())));
         });
         return out;
     }

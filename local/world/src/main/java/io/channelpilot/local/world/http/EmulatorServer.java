@@ -73,6 +73,16 @@ public final class EmulatorServer implements AutoCloseable {
         return emulators.values().stream().filter(type::isInstance).map(type::cast).findFirst();
     }
 
+    /**
+     * Serves the world's virtual clock at {@code <endpoint>/_channel-pilot/clock} (unsigned, not an AWS API, not counted
+     * as a call) and returns that URL, the value of {@code CHANNEL_PILOT_CLOCK_URL}.
+     */
+    public URI serveClock(io.channelpilot.time.VirtualClock clock) {
+        ClockEndpoint endpoint = new ClockEndpoint(clock);
+        server.createContext(ClockEndpoint.PATH, endpoint::serve);
+        return URI.create(endpoint() + ClockEndpoint.PATH);
+    }
+
     public URI endpoint() {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
     }

@@ -12,6 +12,7 @@ import io.channelpilot.local.sfn.task.StandardTaskInvoker;
 import io.channelpilot.local.sfn.task.lambda.FunctionSpec;
 import io.channelpilot.local.sfn.task.lambda.HandlerFactory;
 import io.channelpilot.local.sfn.task.lambda.LambdaFunctions;
+import io.channelpilot.local.sfn.task.lambda.LambdaService;
 import io.channelpilot.local.sfn.template.FunctionResource;
 import io.channelpilot.local.sfn.template.SamTemplate;
 import io.channelpilot.local.sfn.template.StateMachineResource;
@@ -27,9 +28,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the product's {@code template.yaml} offline: every {@code AWS::Serverless::Function} is bound in-process to its
- * handler class (environment = the template's variables overridden by the world's), every state machine is registered
- * with the local runner, and events are routed by the template's EventBridge rules (Event Ruler) to their targets.
+ * Runs the product's {@code template.yaml} offline: every {@code AWS::Serverless::Function} is served by the world's
+ * {@link LambdaService} — in-process (each bound to its handler class, environment = the template's variables
+ * overridden by the world's) or in runtime mode (the deployment zip under the real runtime client, {@code local/lambda})
+ * — every state machine is registered with the local runner, and events are routed by the template's EventBridge
+ * rules (Event Ruler) to their targets. Task states and EventBridge function targets both call the one service.
  */
 public final class WorkflowHost {
 
@@ -40,6 +43,7 @@ public final class WorkflowHost {
     }
 
     private final LambdaFunctions lambdas;
+    private final LambdaService service;
     private final ExecutionService executions;
     private final EventRouter router;
     private final Map<String, String> machineArns = new LinkedHashMap<>();
@@ -48,16 +52,20 @@ public final class WorkflowHost {
     public WorkflowHost(SamTemplate template, VirtualClock clock, Map<String, String> environmentOverrides,
                         HandlerFactory handlers, S3ObjectLister lister, AwsServiceIntegration aws, String region,
                         String account, Executor executor) {
-        this.lambdas = new LambdaFunctions(handlers, region, account);
-        for (FunctionResource f : template.functions()) {
-            FunctionSpec spec = f.toSpec();
-            Map<String, String> env = new LinkedHashMap<>(spec.environment());
-            env.putAll(environmentOverrides);
-            env.put("POWERTOOLS_SERVICE_NAME", spec.environment().getOrDefault("POWERTOOLS_SERVICE_NAME", f.logicalId()));
-            env.put("AWS_LAMBDA_FUNCTION_NAME", f.logicalId());
-            lambdas.register(new FunctionSpec(spec.name(), spec.handler(), env));
-        }
-        StandardTaskInvoker invoker = new StandardTaskInvoker(lambdas, aws);
+        this(template, clock, inProcess(template, environmentOverrides, handlers, region, account), null, lister, aws, region,
+                account, executor);
+    }
+
+    /**
+     * @param inProcess the in-process registry when the world runs handlers in-process (tests rebind functions on
+     *                  it), else null
+     * @param service   what every invoke goes to: {@code inProcess} itself, or the runtime mode's service
+     */
+    public WorkflowHost(SamTemplate template, VirtualClock clock, LambdaFunctions inProcess, LambdaService service,
+                        S3ObjectLister lister, AwsServiceIntegration aws, String region, String account, Executor executor) {
+        this.lambdas = inProcess;
+        this.service = service != null ? service : inProcess;
+        StandardTaskInvoker invoker = new StandardTaskInvoker(this.service, aws);
         SfnRuntime runtime = SfnRuntime.of(clock, clock, invoker).withLister(lister);
         this.executions = new ExecutionService(runtime, region, account, executor);
         invoker.bindExecutions(executions);
@@ -69,12 +77,42 @@ public final class WorkflowHost {
         this.router = EventRouter.fromTemplate(template, region, account);
     }
 
+    /**
+     * The in-process Lambda service: every function bound to its handler class, environment = the template's variables
+     * overridden by the world's (all of them, not only the declared ones: in-process mode is not SAM).
+     */
+    public static LambdaFunctions inProcess(SamTemplate template, Map<String, String> environmentOverrides,
+                                            HandlerFactory handlers, String region, String account) {
+        LambdaFunctions lambdas = new LambdaFunctions(handlers, region, account);
+        for (FunctionResource f : template.functions()) {
+            FunctionSpec spec = f.toSpec();
+            Map<String, String> env = new LinkedHashMap<>(spec.environment());
+            env.putAll(environmentOverrides);
+            env.put("POWERTOOLS_SERVICE_NAME", spec.environment().getOrDefault("POWERTOOLS_SERVICE_NAME", f.logicalId()));
+            env.put("AWS_LAMBDA_FUNCTION_NAME", f.logicalId());
+            lambdas.register(new FunctionSpec(spec.name(), spec.handler(), env));
+        }
+        return lambdas;
+    }
+
     public ExecutionService executions() {
         return executions;
     }
 
+    /**
+     * The in-process registry (to rebind a function to another handler in a test). Runtime mode has none: use
+     * {@link #lambda()}.
+     */
     public LambdaFunctions lambdas() {
+        if (lambdas == null) {
+            throw new IllegalStateException("the world runs its functions in runtime mode; invoke them through lambda()");
+        }
         return lambdas;
+    }
+
+    /** The Lambda service every invoke of this world goes to (in-process or runtime mode). */
+    public LambdaService lambda() {
+        return service;
     }
 
     public EventRouter router() {
@@ -111,7 +149,7 @@ public final class WorkflowHost {
                             UUID.nameUUIDFromBytes((eventId + "|" + target.ruleId()).getBytes(StandardCharsets.UTF_8))
                                     .toString(), target.input()).executionArn();
                     case FUNCTION -> {
-                        lambdas.invoke(target.targetLogicalId(), target.input());
+                        service.invoke(target.targetLogicalId(), target.input());
                         yield "invoked";
                     }
                     case OTHER -> "ignored: target kind not emulated";

@@ -12,7 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@link HandlerFactory} (warm container). An unknown name fails like the service does:
  * {@code Lambda.ResourceNotFoundException}.
  */
-public final class LambdaFunctions {
+public final class LambdaFunctions implements LambdaService {
 
     private final HandlerFactory factory;
     private final String region;
@@ -57,6 +57,7 @@ public final class LambdaFunctions {
     }
 
     /** Invokes the function; a handler exception becomes the runtime-shaped failure (see {@link LambdaErrors}). */
+    @Override
     public JsonNode invoke(String nameOrArn, JsonNode payload) {
         String name = functionName(nameOrArn);
         FunctionSpec spec = specs.get(name);

@@ -1,0 +1,79 @@
+package io.channelpilot.local.lambda;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Lambda-level faults of the runtime mode, for fault suites (the hooks issue 16 builds on). Each acts on the real
+ * path: an init failure is the real runtime client failing to load a handler, an OOM is the JVM's, a killed instance
+ * is a killed process; only the service error is synthesised, because it happens in front of any execution
+ * environment.
+ * <ul>
+ *   <li>{@link #failInit}: the next {@code n} instances of a function start with a handler class that does not exist;
+ *   the runtime client then answers every invoke of such an instance with {@code java.lang.ClassNotFoundException}
+ *   ("Class not found: ..."), as Lambda does for a missing handler class, until the instance is killed. For an init
+ *   that crashes the JVM, use {@link #jvmOptions} (e.g. a heap too small to start: {@code Runtime.ExitError}).</li>
+ *   <li>{@link #jvmOptions}: extra JVM options for the function's next instances (e.g. {@code -XX:MaxHeapSize=8m} for
+ *   an out-of-memory init or invoke).</li>
+ *   <li>{@link #serviceError}: the next {@code n} invokes of a function fail with a Lambda service error
+ *   ({@code Lambda.TooManyRequestsException}, {@code Lambda.ServiceException}, ...) before reaching an instance.</li>
+ *   <li>{@code RuntimeLambdaService#kill(String)}: kills every running instance of a function now.</li>
+ * </ul>
+ */
+public final class RuntimeFaults {
+
+    /** A synthesised Lambda service error. */
+    public record ServiceError(String name, String message) {
+    }
+
+    private final Map<String, Integer> failInits = new ConcurrentHashMap<>();
+    private final Map<String, List<String>> jvmOptions = new ConcurrentHashMap<>();
+    private final Map<String, List<ServiceError>> serviceErrors = new ConcurrentHashMap<>();
+
+    public RuntimeFaults failInit(String function, int times) {
+        failInits.merge(function, times, Integer::sum);
+        return this;
+    }
+
+    public RuntimeFaults jvmOptions(String function, List<String> options) {
+        jvmOptions.put(function, List.copyOf(options));
+        return this;
+    }
+
+    public RuntimeFaults serviceError(String function, String errorName, String message, int times) {
+        List<ServiceError> errors = serviceErrors.computeIfAbsent(function, f -> new ArrayList<>());
+        synchronized (errors) {
+            for (int i = 0; i < times; i++) {
+                errors.add(new ServiceError(errorName, message));
+            }
+        }
+        return this;
+    }
+
+    /** Consumes one planned init failure of the function. */
+    boolean takeInitFailure(String function) {
+        boolean[] taken = {false};
+        failInits.computeIfPresent(function, (f, n) -> {
+            taken[0] = true;
+            return n > 1 ? n - 1 : null;
+        });
+        return taken[0];
+    }
+
+    List<String> jvmOptionsFor(String function) {
+        return jvmOptions.getOrDefault(function, List.of());
+    }
+
+    Optional<ServiceError> takeServiceError(String function) {
+        List<ServiceError> errors = serviceErrors.get(function);
+        if (errors == null) {
+            return Optional.empty();
+        }
+        synchronized (errors) {
+            return errors.isEmpty() ? Optional.empty() : Optional.of(errors.remove(0));
+        }
+    }
+}
