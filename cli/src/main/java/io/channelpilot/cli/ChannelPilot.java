@@ -4,15 +4,40 @@ import java.io.PrintWriter;
 import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.IVersionProvider;
 
 /**
- * {@code channel-pilot}: the operator CLI (DESIGN §7). Talks to real AWS by default (default credential chain and
- * region); {@code --endpoint-url} or {@code AWS_ENDPOINT_URL} points it at the local world.
+ * {@code channel-pilot}: the operator CLI (DESIGN §7). Talks to real AWS by default, with credentials and Region in
+ * the AWS CLI's order ({@link CliAws}); {@code --endpoint-url} or {@code AWS_ENDPOINT_URL} points it at the local world.
+ * Every command and subcommand answers {@code --help}/{@code -h}; {@code --version}/{@code -V} prints the version.
+ *
+ * <p>Exit codes: {@value #EXIT_OK} done; {@value #EXIT_ERROR} a coded error ({@link CliError}, printed as
+ * {@code error: CODE: message} and {@code fix: ...}, never a stack trace); {@value #EXIT_USAGE} a usage error (unknown or
+ * missing option, bad value); {@value #EXIT_REFUSED} a redrive request refused with a code; {@value #EXIT_REFUSED_PLAN}
+ * {@code plan} or {@code reconcile --dry-run} found something the workflow would refuse.
  */
-@Command(name = "channel-pilot", mixinStandardHelpOptions = true, version = "channel-pilot 0.1.0",
-        description = "Operate Channel Pilot: redrive dead-lettered records, show channel status, plan a cluster.",
-        subcommands = {RedriveCommand.class, StatusCommand.class, PlanCommand.class})
+@Command(name = "channel-pilot", mixinStandardHelpOptions = true, versionProvider = ChannelPilot.Version.class,
+        description = "Operate Channel Pilot: channel status and refusals, plan a cluster, run the reconcile sweep, redrive dead letters.",
+        subcommands = {StatusCommand.class, PlanCommand.class, ReconcileCommand.class, RedriveCommand.class, CompletionCommand.class},
+        footerHeading = "%nExit codes:%n",
+        footer = {"  0  done", "  1  error (printed with a code and the fix)", "  2  usage error", "  3  redrive refused (coded)",
+                "  4  plan / reconcile --dry-run: something would be refused"})
 public final class ChannelPilot {
+
+    public static final int EXIT_OK = 0;
+    public static final int EXIT_ERROR = 1;
+    public static final int EXIT_USAGE = 2;
+    public static final int EXIT_REFUSED = 3;
+    public static final int EXIT_REFUSED_PLAN = 4;
+
+    /** The version of the jar (Maven's project version), or the development one. */
+    static final class Version implements IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = ChannelPilot.class.getPackage().getImplementationVersion();
+            return new String[] {"channel-pilot " + (v == null ? "0.1.0-SNAPSHOT" : v)};
+        }
+    }
 
     public static void main(String[] args) {
         System.exit(run(args, System.getenv(), new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
@@ -22,11 +47,33 @@ public final class ChannelPilot {
     public static int run(String[] args, Map<String, String> env, PrintWriter out, PrintWriter err) {
         CommandLine cli = commandLine(new CliContext(env, out));
         cli.setOut(out).setErr(err);
+        cli.setCaseInsensitiveEnumValuesAllowed(true);
+        boolean debug = "true".equalsIgnoreCase(env.get("CHANNEL_PILOT_CLI_DEBUG"));
         cli.setExecutionExceptionHandler((e, line, parsed) -> {
-            err.println("error: " + e.getMessage());
-            return 1;
+            CliError error = CliError.of(e);
+            error.print(err, format(parsed));
+            if (debug) {
+                e.printStackTrace(err);
+            }
+            return EXIT_ERROR;
+        });
+        cli.setParameterExceptionHandler((e, args1) -> {
+            CommandLine failed = e.getCommandLine();
+            err.println("error: " + CliError.Code.INVALID_ARGUMENT + ": " + e.getMessage());
+            err.println("fix: run '" + failed.getCommandSpec().qualifiedName() + " --help' for its options.");
+            err.flush();
+            return EXIT_USAGE;
         });
         return cli.execute(args);
+    }
+
+    /** The {@code --output} the failing command was given (errors follow it), else table. */
+    private static OutputFormat format(CommandLine.ParseResult parsed) {
+        CommandLine.ParseResult leaf = parsed;
+        while (leaf.hasSubcommand()) {
+            leaf = leaf.subcommand();
+        }
+        return leaf.hasMatchedOption("--output") ? leaf.matchedOptionValue("--output", OutputFormat.table) : OutputFormat.table;
     }
 
     /** The command tree, its commands built with {@code context} (tests parse the commands notifications print). */

@@ -1,5 +1,6 @@
 package io.channelpilot.cli;
 
+import io.channelpilot.events.RedriveTaskEvents;
 import io.channelpilot.gateway.RedriveClients;
 import io.channelpilot.gateway.SfnExecutionStarter;
 import io.channelpilot.redrive.DynamoDbRedriveTaskStore;
@@ -9,6 +10,7 @@ import java.io.PrintWriter;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Predicate;
 import software.amazon.awssdk.services.kafka.KafkaClient;
 import software.amazon.awssdk.services.sfn.SfnClient;
 import software.amazon.awssdk.services.sfn.model.StateMachineListItem;
@@ -30,20 +32,25 @@ public final class CliContext {
         return out;
     }
 
+    /** The environment a command's clients see: the process environment with the options applied. */
     Map<String, String> env(AwsOptions o) {
         Map<String, String> e = new HashMap<>(env);
         if (o.endpointUrl != null) {
             e.put("AWS_ENDPOINT_URL", o.endpointUrl);
         }
-        if (o.region != null) {
-            e.put("AWS_REGION", o.region);
-        }
-        e.putIfAbsent("AWS_REGION", e.getOrDefault("AWS_DEFAULT_REGION", "us-east-1"));
+        e.put("AWS_REGION", connection(o).region());
         return e;
     }
 
+    /** Credentials and Region in the AWS CLI's order of precedence ({@link CliAws}). */
+    CliAws.Resolved connection(AwsOptions o) {
+        boolean overridden = o.endpointUrl != null || env.entrySet().stream()
+                .anyMatch(x -> x.getKey().startsWith("AWS_ENDPOINT_URL") && x.getValue() != null && !x.getValue().isBlank());
+        return CliAws.resolve(o.profile, o.region, env, overridden);
+    }
+
     RedriveClients clients(AwsOptions o) {
-        return new RedriveClients(env(o));
+        return new RedriveClients(env(o), connection(o).credentials());
     }
 
     String table(AwsOptions o) {
@@ -56,22 +63,32 @@ public final class CliContext {
 
     RedriveService redrive(RedriveClients c, AwsOptions o) {
         Clock clock = Clock.systemUTC();
-        return new RedriveService(statusStore(c, o), new DynamoDbRedriveTaskStore(c.dynamoDb(), table(o), clock),
-                new SfnExecutionStarter(c.sfn(), stateMachineArn(c.sfn(), o)), clock, RedriveService.randomIds(clock));
+        DynamoDbStatusStore status = statusStore(c, o);
+        // the CLI changes task states (start, cancel): it publishes their events with the operator's credentials
+        return new RedriveService(status, new DynamoDbRedriveTaskStore(c.dynamoDb(), table(o), clock),
+                new SfnExecutionStarter(c.sfn(), stateMachineArn(c.sfn(), o, "CHANNEL_PILOT_REDRIVE_STATE_MACHINE_ARN",
+                        m -> m.endsWith("redrive-dlq") || m.equals("RedriveDlqStateMachine"), "redrive-dlq")),
+                clock, RedriveService.randomIds(clock), new RedriveTaskEvents(c.eventPublisher(), status));
     }
 
-    private String stateMachineArn(SfnClient sfn, AwsOptions o) {
+    /** The provisioning state machine the sweep starts executions of (reconcile). */
+    String provisionStateMachineArn(RedriveClients c, AwsOptions o) {
+        return stateMachineArn(c.sfn(), o, "CHANNEL_PILOT_PROVISION_STATE_MACHINE_ARN",
+                m -> m.startsWith("ProvisionChannelStateMachine"), "ProvisionChannelStateMachine");
+    }
+
+    private String stateMachineArn(SfnClient sfn, AwsOptions o, String variable, Predicate<String> byName, String what) {
         if (o.stateMachineArn != null) {
             return o.stateMachineArn;
         }
-        String fromEnv = env.get("CHANNEL_PILOT_REDRIVE_STATE_MACHINE_ARN");
+        String fromEnv = env.get(variable);
         if (fromEnv != null && !fromEnv.isBlank()) {
             return fromEnv;
         }
-        return sfn.listStateMachinesPaginator(r -> { }).stateMachines().stream()
-                .filter(m -> m.name().endsWith("redrive-dlq") || m.name().equals("RedriveDlqStateMachine"))
+        return sfn.listStateMachinesPaginator(r -> { }).stateMachines().stream().filter(m -> byName.test(m.name()))
                 .map(StateMachineListItem::stateMachineArn).findFirst()
-                .orElseThrow(() -> new IllegalStateException("no redrive-dlq state machine found; pass --state-machine-arn"));
+                .orElseThrow(() -> new CliError(CliError.Code.NOT_FOUND, "no " + what + " state machine found in the Region",
+                        "Pass --state-machine-arn (the stack's output) or set " + variable + "."));
     }
 
     /** A cluster ARN as given, or the ARN of the cluster with that name. */
@@ -81,6 +98,7 @@ public final class CliContext {
         }
         return kafka.listClustersV2Paginator(r -> r.clusterNameFilter(cluster)).clusterInfoList().stream()
                 .filter(c -> c.clusterName().equals(cluster)).map(c -> c.clusterArn()).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("no cluster named '" + cluster + "'"));
+                .orElseThrow(() -> new CliError(CliError.Code.NOT_FOUND, "--cluster: no cluster named '" + cluster + "' in the Region",
+                        "List them with 'aws kafka list-clusters-v2', or pass the cluster ARN."));
     }
 }

@@ -14,10 +14,10 @@ final class Printer {
     private Printer() {
     }
 
-    static int print(PrintWriter out, String format, RedriveOutcome outcome) {
+    static int print(PrintWriter out, OutputFormat format, RedriveOutcome outcome) {
         if (outcome instanceof RedriveOutcome.Done done) {
             RedriveTask t = done.task();
-            if ("json".equals(format)) {
+            if (format == OutputFormat.json) {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("taskId", t.taskId());
                 m.put("state", t.state());
@@ -46,7 +46,7 @@ final class Printer {
             return 0;
         }
         RedriveRefused r = ((RedriveOutcome.Refused) outcome).refusal();
-        if ("json".equals(format)) {
+        if (format == OutputFormat.json) {
             out.println(RedriveJson.write(Map.of("code", r.code().name(), "message", r.message(),
                     "remediation", r.remediation(), "activeTaskId", r.activeTaskId())));
         } else {

@@ -19,14 +19,14 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code channel-pilot redrive start|status|cancel}: SQS-StartMessageMoveTask-grade redrive of a channel's DLQ. */
-@Command(name = "redrive", description = "Redrive dead-lettered records of a channel.",
+@Command(name = "redrive", mixinStandardHelpOptions = true, description = "Redrive dead-lettered records of a channel.",
         subcommands = {RedriveCommand.Start.class, RedriveCommand.Status.class, RedriveCommand.Cancel.class})
 public final class RedriveCommand {
 
     /** Exit code of a refusal (a coded, expected outcome, not a crash). */
     static final int REFUSED = 3;
 
-    @Command(name = "start", description = "Start a redrive task (one active task per channel).")
+    @Command(name = "start", mixinStandardHelpOptions = true, description = "Start a redrive task (one active task per channel).")
     static final class Start implements Callable<Integer> {
         private final CliContext ctx;
         @Mixin AwsOptions aws;
@@ -40,7 +40,6 @@ public final class RedriveCommand {
         @Option(names = "--max-concurrency", converter = OptionValues.Concurrency.class, description = "Distributed Map MaxConcurrency (default 4, at most 10000).") int maxConcurrency;
         @Option(names = "--loop-limit", converter = OptionValues.LoopLimit.class, description = "Park records redriven this many times as poison (default 2, at most 100).") int loopLimit;
         @Option(names = "--dry-run", description = "Read, repair and pre-validate only; produce nothing, write no ledger.") boolean dryRun;
-        @Option(names = "--output", defaultValue = "table", description = "json or table.") String output;
 
         Start(CliContext ctx) {
             this.ctx = ctx;
@@ -59,9 +58,9 @@ public final class RedriveCommand {
                 request = request(clusterArn);
             } catch (IllegalArgumentException e) {
                 // A bad argument is a coded refusal (exit 3), not a crash: the message names the option.
-                return Printer.print(ctx.out(), output, RedriveOutcome.Refused.of(RedriveCode.INVALID_REQUEST, e.getMessage()));
+                return Printer.print(ctx.out(), aws.output, RedriveOutcome.Refused.of(RedriveCode.INVALID_REQUEST, e.getMessage()));
             }
-            return Printer.print(ctx.out(), output, ctx.redrive(c, aws).start(request));
+            return Printer.print(ctx.out(), aws.output, ctx.redrive(c, aws).start(request));
         }
 
         private RedriveRequest request(String clusterArn) {
@@ -78,17 +77,17 @@ public final class RedriveCommand {
         }
     }
 
-    @Command(name = "status", description = "Show a task (or a channel's active/latest task) with its counters.")
+    @Command(name = "status", mixinStandardHelpOptions = true,
+            description = "Show a task (or a channel's active/latest task) with its counters.")
     static final class Status implements Callable<Integer> {
         private final CliContext ctx;
         @Mixin AwsOptions aws;
         @ArgGroup(exclusive = true, multiplicity = "1") Target target;
         @Option(names = "--cluster", converter = OptionValues.Cluster.class, description = "Cluster name or ARN (with --channel).") String cluster;
-        @Option(names = "--output", defaultValue = "table", description = "json or table.") String output;
 
         static final class Target {
-            @Option(names = "--task", required = true, converter = OptionValues.TaskId.class) String task;
-            @Option(names = "--channel", required = true, converter = OptionValues.Channel.class) String channel;
+            @Option(names = "--task", required = true, paramLabel = "TASK", converter = OptionValues.TaskId.class, description = "Task id (from the notification).") String task;
+            @Option(names = "--channel", required = true, paramLabel = "CHANNEL", converter = OptionValues.Channel.class, description = "Channel name: its active, else latest task.") String channel;
         }
 
         Status(CliContext ctx) {
@@ -107,16 +106,16 @@ public final class RedriveCommand {
                         .map(s -> s.key().clusterArn()).findFirst().orElse("unknown");
                 outcome = ctx.redrive(c, aws).statusOfChannel(new ChannelKey(clusterArn, target.channel));
             }
-            return Printer.print(ctx.out(), output, outcome);
+            return Printer.print(ctx.out(), aws.output, outcome);
         }
     }
 
-    @Command(name = "cancel", description = "Cancel a task: StopExecution and CANCELLED; workers stop between offset runs.")
+    @Command(name = "cancel", mixinStandardHelpOptions = true,
+            description = "Cancel a task: StopExecution and CANCELLED; workers stop between offset runs.")
     static final class Cancel implements Callable<Integer> {
         private final CliContext ctx;
         @Mixin AwsOptions aws;
-        @Option(names = "--task", required = true, converter = OptionValues.TaskId.class) String task;
-        @Option(names = "--output", defaultValue = "table", description = "json or table.") String output;
+        @Option(names = "--task", required = true, paramLabel = "TASK", converter = OptionValues.TaskId.class, description = "Task id.") String task;
 
         Cancel(CliContext ctx) {
             this.ctx = ctx;
@@ -125,7 +124,7 @@ public final class RedriveCommand {
         @Override
         public Integer call() {
             RedriveClients c = ctx.clients(aws);
-            return Printer.print(ctx.out(), output, ctx.redrive(c, aws).cancel(task));
+            return Printer.print(ctx.out(), aws.output, ctx.redrive(c, aws).cancel(task));
         }
     }
 }

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.gateway.ProvisioningClients;
 import io.channelpilot.gateway.SnsNotificationPublisher;
+import io.channelpilot.refusal.Refusal;
+import io.channelpilot.refusal.RefusalNotifier;
 import io.channelpilot.runtime.FunctionEnvironment;
 import io.channelpilot.store.DynamoDbStatusStore;
 import java.io.IOException;
@@ -14,13 +16,18 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.time.Clock;
 import io.channelpilot.time.TimeSource;
+import java.util.List;
 import java.util.Map;
 import software.amazon.lambda.powertools.logging.PowertoolsLogging;
 import software.amazon.lambda.powertools.metrics.Metrics;
 import software.amazon.lambda.powertools.metrics.MetricsFactory;
 import software.amazon.lambda.powertools.metrics.model.MetricUnit;
 
-/** NotifyOutcome task: the whole Map item state → one published notification ({@link NotifyResult}). */
+/**
+ * NotifyOutcome task: the whole Map item state → one published notification ({@link NotifyResult}). NotifyRefusals
+ * task: {@code {"refusals": [..], "correlationId": ..}} (the ResolveIntents result's refusals) → one deduplicated
+ * notification per refusal, answered as {@code {"refusals": [{kind, subject, codes, owner, messageId, duplicate}]}}.
+ */
 public final class NotifyHandler implements RequestStreamHandler {
 
     private final NotifyService service;
@@ -55,8 +62,17 @@ public final class NotifyHandler implements RequestStreamHandler {
     public void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {
         metrics.captureColdStartMetric(context);
         try {
+            JsonNode in = read(input);
+            if (in.has("refusals") && !in.has("intent")) {
+                List<RefusalNotifier.Sent> sent = PowertoolsLogging.withLogging(context, () -> service.notifyRefusals(refusals(in)));
+                long duplicates = sent.stream().filter(RefusalNotifier.Sent::duplicate).count();
+                metrics.addMetric("RefusalsNotified", sent.size() - duplicates, MetricUnit.COUNT);
+                metrics.addMetric("NotificationsDeduplicated", duplicates, MetricUnit.COUNT);
+                mapper.writeValue(output, Map.of("refusals", sent));
+                return;
+            }
             NotifyResult result = PowertoolsLogging.withLogging(context,
-                    () -> service.notify(ItemState.parse(read(input), mapper)));
+                    () -> service.notify(ItemState.parse(in, mapper)));
             metrics.addMetric(result.duplicate() ? "NotificationsDeduplicated" : "NotificationsSent", 1, MetricUnit.COUNT);
             mapper.writeValue(output, result);
         } finally {
@@ -70,6 +86,14 @@ public final class NotifyHandler implements RequestStreamHandler {
         return new NotifyService(new SnsNotificationPublisher(clients.sns(), config.topicArn()),
                 new NotificationRenderer(mapper), new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock),
                 clock, mapper, config.dedupeTtl());
+    }
+
+    private List<Refusal> refusals(JsonNode in) {
+        try {
+            return mapper.readerForListOf(Refusal.class).readValue(in.get("refusals"));
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalArgumentException("refusals: not a list of refusals (" + e.getMessage() + ")", e);
+        }
     }
 
     private JsonNode read(InputStream input) {

@@ -5,6 +5,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.gateway.NotificationPublisher;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.plan.Intent;
+import io.channelpilot.refusal.Refusal;
+import io.channelpilot.refusal.RefusalNotifier;
+import io.channelpilot.refusal.RefusalRecorder;
 import io.channelpilot.store.ChannelKey;
 import io.channelpilot.store.ChannelStatus;
 import io.channelpilot.store.ConditionStatus;
@@ -12,6 +15,7 @@ import io.channelpilot.store.ConditionType;
 import io.channelpilot.store.StatusStore;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
@@ -32,6 +36,7 @@ public final class NotifyService {
     private final Clock clock;
     private final ObjectMapper mapper;
     private final NotificationDedupe dedupe;
+    private final RefusalNotifier refusals;
 
     public NotifyService(NotificationPublisher publisher, NotificationRenderer renderer, StatusStore store, Clock clock,
                          ObjectMapper mapper) {
@@ -47,6 +52,17 @@ public final class NotifyService {
         this.clock = clock;
         this.mapper = mapper;
         this.dedupe = new NotificationDedupe(store, dedupeTtl);
+        this.refusals = new RefusalNotifier(publisher, renderer, store, dedupeTtl);
+    }
+
+    /**
+     * NotifyRefusals (issue 15): every refusal ResolveIntents found — tag problems, look-alike keys, unmanaged channels,
+     * a rejected trigger — to its owner, once ({@link RefusalNotifier}). The result is the execution's record of it.
+     */
+    public List<RefusalNotifier.Sent> notifyRefusals(List<Refusal> found) {
+        RefusalRecorder conditions = new RefusalRecorder(store, clock);
+        found.stream().filter(Refusal::oneOff).forEach(conditions::recordOneOff);
+        return refusals.notify(found);
     }
 
     public NotifyResult notify(ItemState state) {

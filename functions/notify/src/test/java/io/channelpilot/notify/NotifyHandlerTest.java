@@ -76,6 +76,24 @@ class NotifyHandlerTest {
     }
 
     @Test
+    void shouldNotifyEachRefusalOnceAndRecordTheOneOffConditionWhenGivenNotifyRefusalsInput() throws IOException {
+        JsonNode first = invoke(event("refusals.json"));
+        JsonNode again = invoke(event("refusals.json")); // a retry, or the duplicate execution of one tag change
+
+        assertThat(first.path("refusals")).extracting(r -> r.path("kind").asText() + ":" + r.path("duplicate").asBoolean())
+                .containsExactly("TAG_CONTRACT_ERROR:false", "TRIGGER_REJECTED:false");
+        assertThat(again.path("refusals")).extracting(r -> r.path("duplicate").asBoolean()).containsExactly(true, true);
+        assertThat(published).hasSize(2);
+        assertThat(published.get(0).attributes()).containsEntry("kind", "TAG_CONTRACT_ERROR").containsEntry("owner", "team-pay");
+        assertThat(published.get(1).attributes()).containsEntry("kind", "TRIGGER_REJECTED").containsEntry("owner", "none");
+        // the rejected trigger's condition (a one-off: no later plan sees it) is written here; plan refusals by resolve-intents
+        assertThat(store.refusals(null)).singleElement().satisfies(c -> {
+            assertThat(c.subject()).isEqualTo("trigger/cf728b7e-6caf-4abb-9a3e-9f8d7c6b5a07");
+            assertThat(c.reason()).isEqualTo("TRIGGER_FIELD_MISSING");
+        });
+    }
+
+    @Test
     void shouldRecordValidatedFalseWithFirstErrorCodeWhenRefused() throws IOException {
         JsonNode input = MAPPER.readTree(event("validation-refused.json"));
 

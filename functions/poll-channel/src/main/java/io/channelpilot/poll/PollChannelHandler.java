@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.gateway.ProvisioningClients;
 import io.channelpilot.gateway.SdkChannelGateway;
 import io.channelpilot.notify.ItemState;
+import io.channelpilot.events.PublishingStatusStore;
 import io.channelpilot.runtime.FunctionEnvironment;
 import io.channelpilot.store.DynamoDbStatusStore;
 import io.channelpilot.time.Sleeper;
@@ -72,7 +73,8 @@ public final class PollChannelHandler implements RequestStreamHandler {
     public static ChannelPoller wire(Map<String, String> env, PollConfig config, Clock clock, Sleeper sleeper) {
         ProvisioningClients clients = new ProvisioningClients(env);
         return new ChannelPoller(new SdkChannelGateway(clients.kafka()),
-                new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock), sleeper, clock, config.confirmDelay());
+                new PublishingStatusStore(new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock),
+                        clients.eventPublisher()), sleeper, clock, config.confirmDelay());
     }
 
     private JsonNode read(InputStream input) {

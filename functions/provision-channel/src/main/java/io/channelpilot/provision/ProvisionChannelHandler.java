@@ -12,6 +12,7 @@ import io.channelpilot.gateway.SdkNamespaceGateway;
 import io.channelpilot.gateway.SdkLogGroupGateway;
 import io.channelpilot.model.Home;
 import io.channelpilot.notify.ItemState;
+import io.channelpilot.events.PublishingStatusStore;
 import io.channelpilot.runtime.FunctionEnvironment;
 import io.channelpilot.store.DynamoDbStatusStore;
 import io.channelpilot.store.StatusStore;
@@ -105,7 +106,8 @@ public final class ProvisionChannelHandler implements RequestStreamHandler {
 
     public static ProvisioningService wire(Map<String, String> env, ProvisionConfig config, Clock clock) {
         ProvisioningClients clients = new ProvisioningClients(env);
-        StatusStore store = new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock);
+        StatusStore store = new PublishingStatusStore(new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock),
+                clients.eventPublisher());
         return new ProvisioningService(new SdkChannelGateway(clients.kafka()), new SdkLogGroupGateway(clients.logs()),
                 new SdkAlarmGateway(clients.cloudWatch()), new SdkGrantGateway(clients.lakeFormation()),
                 new SdkNamespaceGateway(clients.s3Tables()), store,

@@ -1,6 +1,8 @@
 package io.channelpilot.reconcile;
 
 import io.channelpilot.plan.Skip;
+import io.channelpilot.refusal.Refusal;
+import io.channelpilot.refusal.RefusalNotifier;
 import java.util.List;
 
 /**
@@ -18,15 +20,25 @@ import java.util.List;
  * @param tableSplits        channels created on a new table generation because their table exists: the exact old and
  *                           new tables, no backfill, the UNION ALL view
  * @param newlyFailedTooOften FAILED channels that just reached their recreate limit (Degraded=True RecreateLimitReached)
+ * @param refusals           tag problems, look-alike keys and unmanaged channels the plan found (issue 15)
+ * @param refusalNotices     what telling their owners did (sent, or a duplicate of an earlier notice)
  */
 public record ClusterReport(String clusterArn, String clusterName, int topics, int desired, int actual, int described,
                             int drifted, List<String> unmanaged, List<String> paused, List<String> pendingApproval,
                             List<String> newlyPendingApproval, List<StartedExecution> executions,
                             List<StatusCorrector.Correction> corrections, List<StatusCorrector.Correction> deletedOutOfBand,
                             List<Skip> skipped, List<ReconcileError> errors, RetentionSummary retention,
-                            List<String> tableSplits, List<String> newlyFailedTooOften) {
+                            List<String> tableSplits, List<String> newlyFailedTooOften, List<Refusal> refusals,
+                            List<RefusalNotifier.Sent> refusalNotices, List<ConfiguredFreshness> configuredFreshness) {
+
+    /** A managed channel and the freshness its rule configures (the dashboard plots it beside DataFreshness). */
+    public record ConfiguredFreshness(String channel, String topic, int seconds) {
+    }
 
     public ClusterReport {
+        configuredFreshness = List.copyOf(configuredFreshness == null ? List.of() : configuredFreshness);
+        refusals = List.copyOf(refusals == null ? List.of() : refusals);
+        refusalNotices = List.copyOf(refusalNotices == null ? List.of() : refusalNotices);
         tableSplits = List.copyOf(tableSplits);
         newlyFailedTooOften = List.copyOf(newlyFailedTooOften);
         unmanaged = List.copyOf(unmanaged);
@@ -39,6 +51,25 @@ public record ClusterReport(String clusterArn, String clusterName, int topics, i
         skipped = List.copyOf(skipped);
         errors = List.copyOf(errors);
         retention = retention == null ? RetentionSummary.NONE : retention;
+    }
+
+    /** The shape before refusals. */
+    public ClusterReport(String clusterArn, String clusterName, int topics, int desired, int actual, int described,
+                         int drifted, List<String> unmanaged, List<String> paused, List<String> pendingApproval,
+                         List<String> newlyPendingApproval, List<StartedExecution> executions,
+                         List<StatusCorrector.Correction> corrections, List<StatusCorrector.Correction> deletedOutOfBand,
+                         List<Skip> skipped, List<ReconcileError> errors, RetentionSummary retention,
+                         List<String> tableSplits, List<String> newlyFailedTooOften) {
+        this(clusterArn, clusterName, topics, desired, actual, described, drifted, unmanaged, paused, pendingApproval,
+                newlyPendingApproval, executions, corrections, deletedOutOfBand, skipped, errors, retention, tableSplits,
+                newlyFailedTooOften, List.of(), List.of(), List.of());
+    }
+
+    /** This report with the cluster's refusals, what telling their owners did, and each managed channel's freshness. */
+    ClusterReport withRefusals(List<Refusal> found, List<RefusalNotifier.Sent> notices, List<ConfiguredFreshness> freshness) {
+        return new ClusterReport(clusterArn, clusterName, topics, desired, actual, described, drifted, unmanaged, paused,
+                pendingApproval, newlyPendingApproval, executions, corrections, deletedOutOfBand, skipped, errors, retention,
+                tableSplits, newlyFailedTooOften, found, notices, freshness);
     }
 
     /** The shape before tableSplits / newlyFailedTooOften. */

@@ -27,6 +27,7 @@ public final class ReconcileHandler implements RequestStreamHandler {
     private final SweepService service;
     private final ObjectMapper json;
     private final Metrics metrics;
+    private final String namespace;
 
     public ReconcileHandler() {
         this(FunctionEnvironment.system());
@@ -53,6 +54,7 @@ public final class ReconcileHandler implements RequestStreamHandler {
         this.json = new ObjectMapper().registerModule(new JavaTimeModule()).disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
         this.metrics = MetricsFactory.getMetricsInstance();
         this.metrics.setNamespace(metricsNamespace);
+        this.namespace = metricsNamespace;
     }
 
     @Override
@@ -60,7 +62,7 @@ public final class ReconcileHandler implements RequestStreamHandler {
         metrics.captureColdStartMetric(context);
         try {
             SweepReport report = PowertoolsLogging.withLogging(context, () -> service.sweep(read(input)));
-            SweepMetrics.record(metrics, report);
+            SweepMetrics.record(metrics, report, namespace);
             json.writeValue(output, report);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the sweep report", e);

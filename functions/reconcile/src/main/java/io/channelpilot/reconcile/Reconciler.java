@@ -3,6 +3,7 @@ package io.channelpilot.reconcile;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.channelpilot.gateway.ClusterReadException;
 import io.channelpilot.model.OwnershipTags;
+import io.channelpilot.notify.NotificationDedupe;
 import io.channelpilot.model.StackSettings;
 import io.channelpilot.plan.FailureHistory;
 import io.channelpilot.plan.Intent;
@@ -12,6 +13,9 @@ import io.channelpilot.plan.Plan;
 import io.channelpilot.plan.PlanOutcome;
 import io.channelpilot.plan.TableGenerations;
 import io.channelpilot.plan.PlanScope;
+import io.channelpilot.refusal.Refusal;
+import io.channelpilot.refusal.RefusalNotifier;
+import io.channelpilot.refusal.Refusals;
 import io.channelpilot.store.FailureLedger;
 import io.channelpilot.store.StatusStore;
 import io.channelpilot.workflow.AwsThrottled;
@@ -47,6 +51,8 @@ public final class Reconciler {
     private final Clock clock;
     private final Duration interval;
     private final ApiCalls calls;
+    private final RefusalReporter refusals;
+    private final StatusStore store;
 
     public Reconciler(Fleet fleet, Executions executions, StatusStore store, RetentionCheck retention, StackSettings stack,
                       Clock clock, Duration interval, int verifyBudget, ApiCalls calls) {
@@ -56,6 +62,15 @@ public final class Reconciler {
     /** @param recreateLimit recreates of a FAILED channel per fingerprint ({@code CHANNEL_PILOT_FAILED_RECREATE_LIMIT}) */
     public Reconciler(Fleet fleet, Executions executions, StatusStore store, RetentionCheck retention, StackSettings stack,
                       Clock clock, Duration interval, int verifyBudget, ApiCalls calls, int recreateLimit) {
+        this(fleet, executions, store, retention, stack, clock, interval, verifyBudget, calls, recreateLimit, RefusalReporter.NONE);
+    }
+
+    /** @param refusals records and notifies each cluster's refusals (issue 15: the sweep is their backstop too) */
+    public Reconciler(Fleet fleet, Executions executions, StatusStore store, RetentionCheck retention, StackSettings stack,
+                      Clock clock, Duration interval, int verifyBudget, ApiCalls calls, int recreateLimit,
+                      RefusalReporter refusals) {
+        this.refusals = refusals;
+        this.store = store;
         this.fleet = fleet;
         this.executions = executions;
         this.planner = new IntentPlanner(stack);
@@ -67,6 +82,16 @@ public final class Reconciler {
         this.clock = clock;
         this.interval = interval;
         this.calls = calls;
+    }
+
+    /** One execution a sweep would start: the topic, its deterministic name, one {@code channel:PLAN:REASON} per intent. */
+    public record PlannedExecution(String topic, String executionName, List<String> reasons) {
+    }
+
+    /** The executions a sweep would start for a cluster's intents ({@code channel-pilot reconcile --dry-run}). */
+    public static List<PlannedExecution> wouldStart(String sweepId, String clusterArn, List<Intent> intents) {
+        return Work.select(sweepId, clusterArn, intents).stream()
+                .map(w -> new PlannedExecution(w.topic(), w.executionName(), w.reasons())).toList();
     }
 
     /** Parses the Lambda input and sweeps; a bad input is a report with one error (never a throw). */
@@ -121,7 +146,16 @@ public final class Reconciler {
             }
             StatusCorrector.Result corrected = corrector.correct(cluster.arn(), read.state().channels(), outcome.intents());
             RetentionSummary race = retention.check(cluster.arn(), request.sweepId());
-            return report(cluster, read, outcome, started, corrected, race);
+            // as resolve-intents does: a change the sweep sees first bumps the rules generation, so the two events of
+            // that change arriving later key their notices (refusals, VALIDATION_REFUSED, ...) the same and send nothing
+            store.recordRules(cluster.arn(), NotificationDedupe.rulesDigest(read.state().clusterTags()));
+            List<Refusal> found = Refusals.of(outcome, read.state().clusterTags(), request.sweepId());
+            List<RefusalNotifier.Sent> told = refusals.report(cluster.arn(), found);
+            List<ClusterReport.ConfiguredFreshness> freshness = outcome.intents().stream()
+                    .filter(i -> i.desired() != null && i.existing() != null && i.desired().operations().managed())
+                    .map(i -> new ClusterReport.ConfiguredFreshness(i.existing().channelName(), i.topic(), i.desired().freshnessSeconds()))
+                    .toList();
+            return report(cluster, read, outcome, started, corrected, race).withRefusals(found, told, freshness);
         } catch (AwsThrottled e) {
             LOG.warn("sweep={} cluster={} code={} operation={}", request.sweepId(), cluster.name(), ReconcileErrorCode.CLUSTER_THROTTLED, e.getMessage());
             return ClusterReport.failed(cluster.arn(), cluster.name(), ReconcileError.of(ReconcileErrorCode.CLUSTER_THROTTLED,

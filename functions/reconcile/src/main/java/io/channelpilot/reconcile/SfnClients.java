@@ -21,6 +21,17 @@ final class SfnClients {
     private SfnClients() {
     }
 
+    /** With explicit credentials (the operator CLI runs the sweep with its own). */
+    static SfnClient from(Map<String, String> env, software.amazon.awssdk.auth.credentials.AwsCredentialsProvider credentials) {
+        SfnClientBuilder builder = SfnClient.builder().region(Region.of(env.get("AWS_REGION"))).httpClient(UrlConnectionHttpClient.create())
+                .credentialsProvider(credentials);
+        String endpoint = env.getOrDefault("AWS_ENDPOINT_URL_SFN", env.get("AWS_ENDPOINT_URL"));
+        if (endpoint != null && !endpoint.isBlank()) {
+            builder.endpointOverride(URI.create(endpoint));
+        }
+        return builder.build();
+    }
+
     static SfnClient from(Map<String, String> env) {
         String region = env.get("AWS_REGION");
         if (region == null || region.isBlank()) {

@@ -2,6 +2,7 @@ package io.channelpilot.reconcile;
 
 import java.util.Locale;
 import software.amazon.lambda.powertools.metrics.Metrics;
+import software.amazon.lambda.powertools.metrics.model.DimensionSet;
 import software.amazon.lambda.powertools.metrics.model.MetricUnit;
 
 /** The sweep report as EMF metrics (one namespace, no per-channel dimensions; style anchor 17). */
@@ -9,6 +10,23 @@ final class SweepMetrics {
 
     private SweepMetrics() {
     }
+
+    /**
+     * The sweep's gauges, plus one {@code ConfiguredFreshnessSeconds} per managed channel with the channel metrics'
+     * own dimensions ({@code ClusterName}, {@code ChannelName}, {@code Topic}), so the stack's dashboard draws each
+     * channel's configured freshness beside its {@code AWS/Kafka DeliveryToIceberg.DataFreshness} with one SEARCH.
+     */
+    static void record(Metrics metrics, SweepReport r, String namespace) {
+        record(metrics, r);
+        for (ClusterReport c : r.clusters()) {
+            for (ClusterReport.ConfiguredFreshness f : c.configuredFreshness()) {
+                metrics.flushSingleMetric(CONFIGURED_FRESHNESS, f.seconds(), MetricUnit.SECONDS, namespace,
+                        DimensionSet.of("ClusterName", c.clusterName(), "ChannelName", f.channel(), "Topic", f.topic()));
+            }
+        }
+    }
+
+    static final String CONFIGURED_FRESHNESS = "ConfiguredFreshnessSeconds";
 
     static void record(Metrics metrics, SweepReport r) {
         metrics.addMetric("ChannelsDesired", r.desired(), MetricUnit.COUNT);
@@ -20,6 +38,9 @@ final class SweepMetrics {
         metrics.addMetric("ExecutionsNotStarted", r.executionsNotStarted(), MetricUnit.COUNT);
         metrics.addMetric("StatusCorrected", r.corrections(), MetricUnit.COUNT);
         metrics.addMetric("SweepErrors", r.clusterErrors(), MetricUnit.COUNT);
+        metrics.addMetric("Refusals", r.clusters().stream().mapToInt(c -> c.refusals().size()).sum(), MetricUnit.COUNT);
+        metrics.addMetric("RefusalsNotified", r.clusters().stream().flatMap(c -> c.refusalNotices().stream())
+                .filter(n -> !n.duplicate()).count(), MetricUnit.COUNT);
         metrics.addMetric("RetentionRaceWarn", r.retention().warn(), MetricUnit.COUNT);
         metrics.addMetric("RetentionRaceCritical", r.retention().critical(), MetricUnit.COUNT);
         // "kafka:ListTopics" → ApiCallsKafkaListTopics: metric names stay few and fixed (one per operation used).

@@ -1,12 +1,16 @@
 package io.channelpilot.reconcile;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.channelpilot.events.PublishingStatusStore;
 import io.channelpilot.gateway.AwsClients;
 import io.channelpilot.gateway.NotificationPublisher;
 import io.channelpilot.gateway.ProvisioningClients;
 import io.channelpilot.gateway.SdkTablesGateway;
 import io.channelpilot.gateway.SnsNotificationPublisher;
+import io.channelpilot.notify.NotificationDedupe;
 import io.channelpilot.notify.NotificationRenderer;
+import io.channelpilot.refusal.RefusalNotifier;
+import io.channelpilot.refusal.RefusalRecorder;
 import io.channelpilot.retention.DynamoDbOutstandingStore;
 import io.channelpilot.retention.OutstandingStore;
 import io.channelpilot.retention.RetentionSettings;
@@ -16,6 +20,7 @@ import java.time.Clock;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 
 /**
  * One sweep end to end: {@link Reconciler} → one summary notification when worth it. A fresh {@link ApiCalls} per
@@ -48,20 +53,34 @@ public final class SweepService {
 
     /** As {@link #fromEnvironment(Map)} on a given clock (the local world's virtual one). */
     public static SweepService fromEnvironment(Map<String, String> env, Clock clock) {
+        return fromEnvironment(env, clock, null);
+    }
+
+    /**
+     * @param credentials explicit credentials for every client (the operator CLI's {@code channel-pilot reconcile});
+     *                    null = the function's (the map's keys, else the default chain)
+     */
+    public static SweepService fromEnvironment(Map<String, String> env, Clock clock, AwsCredentialsProvider credentials) {
         ReconcileConfig config = ReconcileConfig.from(env);
-        var kafka = AwsClients.from(env).kafka();
-        var sfn = SfnClients.from(env);
-        ProvisioningClients clients = new ProvisioningClients(env);
-        StatusStore store = new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock);
+        AwsClients aws = credentials == null ? AwsClients.from(env) : AwsClients.from(env, credentials);
+        var kafka = aws.kafka();
+        var sfn = credentials == null ? SfnClients.from(env) : SfnClients.from(env, credentials);
+        ProvisioningClients clients = new ProvisioningClients(env, credentials);
+        // channel state-change events: the sweep publishes transitions it writes, and pending ones it reads (issue 15)
+        StatusStore store = new PublishingStatusStore(new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock),
+                aws.eventPublisher());
         OutstandingStore outstanding = new DynamoDbOutstandingStore(clients.dynamoDb(), config.statusTable(), clock);
         RetentionSettings retention = RetentionSettings.from(env);
         NotificationPublisher publisher = new SnsNotificationPublisher(clients.sns(), config.topicArn());
         NotificationRenderer renderer = NotificationRenderer.create();
-        var tables = new SdkTablesGateway(AwsClients.from(env).s3Tables());
+        var tables = new SdkTablesGateway(aws.s3Tables());
+        RefusalReporter refusals = RefusalReporter.of(new RefusalRecorder(store, clock),
+                new RefusalNotifier(publisher, renderer, store, NotificationDedupe.ttlFrom(env)));
         return new SweepService(calls -> new Reconciler(new SdkFleet(kafka, calls, tables),
                 new SdkExecutions(sfn, config.stateMachineArn(), calls), store,
                 new RetentionCheck(outstanding, store, new SdkTopicRetention(kafka, calls), retention, publisher, renderer, clock),
-                config.stack(), clock, config.interval(), config.verifyBudget(), calls, config.recreateLimit()), publisher, renderer);
+                config.stack(), clock, config.interval(), config.verifyBudget(), calls, config.recreateLimit(), refusals),
+                publisher, renderer);
     }
 
     public SweepReport sweep(JsonNode input) {

@@ -88,6 +88,6 @@ final class SweepSummary {
         String cluster = r.clusters().size() == 1 ? r.clusters().get(0).clusterArn() : "";
         return new Notification(NotificationKind.SWEEP_SUMMARY, human ? NotificationSeverity.WARNING : NotificationSeverity.INFO,
                 "Sweep: " + r.executionsStarted() + " started, " + r.corrections() + " corrected, " + r.drifted() + " drifted",
-                cluster, "", "", "", summary, facts, actions, "docs/reconcile.md", r.sweepId());
+                cluster, "", "", "", summary, facts, actions, NotificationKind.SWEEP_SUMMARY.runbook(), r.sweepId());
     }
 }

@@ -65,7 +65,7 @@ final class CloudTrailTriggers {
             case "TagResource":
             case "UntagResource":
                 if (control) {
-                    return tagResource(id, params, eventName);
+                    return tagResource(id, detail, params, eventName);
                 }
                 return unsupported("detail.eventName", "eventName '" + eventName + "' is not a Kafka data-plane action");
             default:
@@ -150,7 +150,7 @@ final class CloudTrailTriggers {
                         + PASS_UNCHANGED);
     }
 
-    private static ParsedTrigger tagResource(String id, JsonNode params, String eventName) {
+    private static ParsedTrigger tagResource(String id, JsonNode detail, JsonNode params, String eventName) {
         String arn = TriggerParser.text(params, "resourceArn");
         if (arn.isEmpty()) {
             return ParsedTrigger.missing("detail.requestParameters.resourceArn", PASS_UNCHANGED);
@@ -168,7 +168,14 @@ final class CloudTrailTriggers {
                 }
             }
         }
-        return tagEvent(id, arn, "detail.requestParameters.resourceArn", keys, "CloudTrail " + eventName);
+        ParsedTrigger parsed = tagEvent(id, arn, "detail.requestParameters.resourceArn", keys, "CloudTrail " + eventName);
+        // CloudTrail records failed calls too (detail.errorCode): a TagResource MSK refused still tells the owner why
+        String errorCode = TriggerParser.text(detail, "errorCode");
+        if (parsed instanceof ParsedTrigger.Valid valid && valid.trigger() instanceof Trigger.TagEvent t && !errorCode.isEmpty()) {
+            return new ParsedTrigger.Valid(new Trigger.TagEvent(t.id(), t.clusterArn(), t.resourceArn(), t.resourceType(), t.topic(),
+                    t.changedKeys(), t.origin(), errorCode));
+        }
+        return parsed;
     }
 
     private static ParsedTrigger unsupported(String field, String message) {

@@ -13,6 +13,7 @@ import io.channelpilot.model.Home;
 import io.channelpilot.model.StackSettings;
 import io.channelpilot.plan.FailureHistory;
 import io.channelpilot.plan.IntentPlanner;
+import io.channelpilot.refusal.RefusalRecorder;
 import io.channelpilot.runtime.FunctionEnvironment;
 import io.channelpilot.store.DynamoDbStatusStore;
 import io.channelpilot.store.FailureLedger;
@@ -92,7 +93,8 @@ public final class ResolveIntentsHandler implements RequestStreamHandler {
                                  String metricsNamespace, Home home, int recreateLimit) {
         this.json = new ObjectMapper();
         this.resolver = new IntentResolver(reader, new IntentPlanner(stack), new StatusRecorder(store, json, clock), store, claimTtl,
-                home, new FailureLedger(store, stack.managedBy(), recreateLimit, FailureLedger.DEFAULT_WINDOW));
+                home, new FailureLedger(store, stack.managedBy(), recreateLimit, FailureLedger.DEFAULT_WINDOW),
+                new RefusalRecorder(store, clock));
         this.metrics = MetricsFactory.getMetricsInstance();
         this.metrics.setNamespace(metricsNamespace);
     }
@@ -104,6 +106,7 @@ public final class ResolveIntentsHandler implements RequestStreamHandler {
             ResolveResult result = PowertoolsLogging.withLogging(context, () -> resolver.resolve(trigger(read(input))));
             metrics.addMetric("IntentsResolved", result.intents().size(), MetricUnit.COUNT);
             metrics.addMetric("TriggersRejected", result.errors().size(), MetricUnit.COUNT);
+            metrics.addMetric("Refusals", result.refusals().size(), MetricUnit.COUNT);
             json.writeValue(output, result);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the ResolveIntents result", e);

@@ -45,10 +45,17 @@ public sealed interface Trigger permits Trigger.TopicEvent, Trigger.TagEvent, Tr
      * Resource". {@code changedKeys} is empty when the event does not say which keys changed.
      */
     record TagEvent(String id, String clusterArn, String resourceArn, String resourceType, String topic,
-                    List<String> changedKeys, String origin) implements Trigger {
+                    List<String> changedKeys, String origin, String errorCode) implements Trigger {
         public TagEvent {
             changedKeys = List.copyOf(changedKeys);
             topic = topic == null ? "" : topic;
+            errorCode = errorCode == null ? "" : errorCode;
+        }
+
+        /** A tag change that succeeded (the shape before {@code errorCode}). */
+        public TagEvent(String id, String clusterArn, String resourceArn, String resourceType, String topic,
+                        List<String> changedKeys, String origin) {
+            this(id, clusterArn, resourceArn, resourceType, topic, changedKeys, origin, "");
         }
 
         /** Rules live on the cluster, so a cluster or channel tag change may affect any topic; a topic's only itself. */
@@ -63,6 +70,11 @@ public sealed interface Trigger permits Trigger.TopicEvent, Trigger.TagEvent, Tr
         /** False only when the keys are known and none is a Channel Pilot key. */
         public boolean touchesChannelPilotKeys() {
             return changedKeys.isEmpty() || changedKeys.stream().anyMatch(k -> k.startsWith("channel-pilot/"));
+        }
+
+        /** Some changed key looks like a Channel Pilot key but is not one ({@link io.channelpilot.spec.TagKeyHints}). */
+        public boolean touchesLookalikeKeys() {
+            return changedKeys.stream().anyMatch(k -> io.channelpilot.spec.TagKeyHints.suggestion(k).isPresent());
         }
     }
 

@@ -160,7 +160,12 @@ class ResolveIntentsHandlerTest {
     void shouldReturnErrorNamingFieldAndCreateNothingWhenClusterArnMissing() throws IOException {
         JsonNode result = invoke("malformed-missing-cluster-arn.json");
 
-        assertThat(result.path("intents")).isEmpty();
+        // no intent: the only Map item is the refusal notice, which notifies and then fails the execution (issue 15)
+        assertThat(result.path("intents")).singleElement().satisfies(notice -> {
+            assertThat(notice.path("plan").asText()).isEqualTo(ResolveResult.REFUSAL_NOTICE);
+            assertThat(notice.path("rejected").asBoolean()).isTrue();
+            assertThat(notice.at("/refusals/0/problems/0/code").asText()).isEqualTo("TRIGGER_FIELD_MISSING");
+        });
         JsonNode error = result.path("errors").get(0);
         assertThat(error.path("code").asText()).isEqualTo("TRIGGER_FIELD_MISSING");
         assertThat(error.path("field").asText()).isEqualTo("detail.requestParameters.clusterArn");
@@ -183,7 +188,8 @@ class ResolveIntentsHandlerTest {
         JsonNode result = invoke(new ByteArrayInputStream("not json {".getBytes(StandardCharsets.UTF_8)));
 
         assertThat(result.path("errors").get(0).path("code").asText()).isEqualTo("TRIGGER_NOT_OBJECT");
-        assertThat(result.path("intents")).isEmpty();
+        assertThat(result.path("intents")).singleElement()
+                .satisfies(notice -> assertThat(notice.path("plan").asText()).isEqualTo(ResolveResult.REFUSAL_NOTICE));
     }
 
     @Test

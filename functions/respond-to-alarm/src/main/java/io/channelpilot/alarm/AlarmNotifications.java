@@ -25,7 +25,6 @@ import java.util.stream.Collectors;
  */
 final class AlarmNotifications {
 
-    static final String RUNBOOK = "docs/oncall.md#alarm-response-and-triage";
     static final String BYTES_IN_METRIC = "DeliveryToIceberg.BytesIn";
     /** Documented (reference §3, DESIGN §6): at 300 s freshness the channel needs at least 2.4 MB/s uncompressed. */
     static final double FLOOR_BYTES_PER_SECOND_AT_300 = 2_400_000;
@@ -81,7 +80,7 @@ final class AlarmNotifications {
                 + (retention.level() == RetentionRace.Level.NONE ? "" : " " + RetentionNotice.sentence(retention));
         return new Notification(NotificationKind.DLQ_TRIAGE, severity,
                 title("DLQ triage: " + report.records() + " dead-lettered record(s) on " + ch.channelName()),
-                ch.clusterArn(), ch.topic(), ch.channelName(), ch.owner(), summary, facts, actions, RUNBOOK, event.eventId());
+                ch.clusterArn(), ch.topic(), ch.channelName(), ch.owner(), summary, facts, actions, NotificationKind.DLQ_TRIAGE.runbook(), event.eventId());
     }
 
     private static String whatWasDone(ChannelContext ch, RedrivePlan plan, Optional<RedriveStart> redrive,
@@ -168,7 +167,7 @@ final class AlarmNotifications {
         actions.add(NextAction.of("Check for cluster maintenance or service issues (MSK console / AWS Health) if input is normal."));
         NotificationSeverity severity = notActive ? NotificationSeverity.CRITICAL : NotificationSeverity.WARNING;
         return new Notification(NotificationKind.DATA_FRESHNESS, severity, title("Data freshness alarm on " + ch.channelName()),
-                ch.clusterArn(), ch.topic(), ch.channelName(), ch.owner(), summary.toString(), facts, actions, RUNBOOK,
+                ch.clusterArn(), ch.topic(), ch.channelName(), ch.owner(), summary.toString(), facts, actions, NotificationKind.DATA_FRESHNESS.runbook(),
                 event.eventId());
     }
 
@@ -183,7 +182,7 @@ final class AlarmNotifications {
                         + " exists under the channel's DLQ prefix yet.",
                 facts, List.of(NextAction.of("Check that the DLQ bucket exists and that the channel's service role may"
                         + " write to it (s3:PutObject on the prefix, the bucket's KMS key); check IAM, bucket access and"
-                        + " schema compatibility (reference: FailedRowCount alarm).")), RUNBOOK, event.eventId());
+                        + " schema compatibility (reference: FailedRowCount alarm).")), NotificationKind.DLQ_TRIAGE.runbook(), event.eventId());
     }
 
     static Notification resolved(AlarmEvent event, ChannelContext ch) {
@@ -193,7 +192,7 @@ final class AlarmNotifications {
         facts.put("previousState", event.previousState());
         return new Notification(NotificationKind.ALARM_RESOLVED, NotificationSeverity.INFO,
                 title("Resolved: " + event.signal().metric() + " on " + ch.channelName()), ch.clusterArn(), ch.topic(),
-                ch.channelName(), ch.owner(), "The alarm " + event.alarmName() + " returned to OK.", facts, List.of(), RUNBOOK,
+                ch.channelName(), ch.owner(), "The alarm " + event.alarmName() + " returned to OK.", facts, List.of(), NotificationKind.ALARM_RESOLVED.runbook(),
                 event.eventId());
     }
 }

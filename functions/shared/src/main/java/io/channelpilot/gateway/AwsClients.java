@@ -18,6 +18,7 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.cloudwatch.CloudWatchClient;
 import software.amazon.awssdk.services.cloudwatchlogs.CloudWatchLogsClient;
+import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
 import software.amazon.awssdk.services.glue.GlueClient;
 import software.amazon.awssdk.services.iam.IamClient;
 import software.amazon.awssdk.services.kafka.KafkaClient;
@@ -40,6 +41,11 @@ public final class AwsClients {
     private final AwsCredentialsProvider credentials;
 
     private AwsClients(Map<String, String> config) {
+        this(config, null);
+    }
+
+    /** @param credentials the caller's own credentials (the operator CLI's profile chain); null = as {@link #from(Map)} */
+    private AwsClients(Map<String, String> config, AwsCredentialsProvider credentials) {
         this.config = Map.copyOf(config);
         String name = config.get("AWS_REGION");
         if (name == null || name.isBlank()) {
@@ -49,18 +55,24 @@ public final class AwsClients {
         this.http = UrlConnectionHttpClient.create();
         boolean overridden = config.entrySet().stream()
                 .anyMatch(e -> e.getKey().startsWith("AWS_ENDPOINT_URL") && e.getValue() != null && !e.getValue().isBlank());
-        this.credentials = overridden ? credentials(config) : DefaultCredentialsProvider.builder().build();
+        this.credentials = credentials != null ? credentials
+                : overridden ? credentials(config) : DefaultCredentialsProvider.builder().build();
     }
 
     public static AwsClients from(Map<String, String> config) {
         return new AwsClients(config);
     }
 
+    /** Clients with explicit credentials (the operator CLI resolves them like the AWS CLI: --profile, env, files). */
+    public static AwsClients from(Map<String, String> config, AwsCredentialsProvider credentials) {
+        return new AwsClients(config, credentials);
+    }
+
     public Region region() {
         return region;
     }
 
-    AwsCredentialsProvider credentialsProvider() {
+    public AwsCredentialsProvider credentialsProvider() {
         return credentials;
     }
 
@@ -95,6 +107,16 @@ public final class AwsClients {
 
     public ServiceQuotasClient serviceQuotas() {
         return build(ServiceQuotasClient.builder(), "SERVICE_QUOTAS");
+    }
+
+    /** EventBridge ({@code AWS_ENDPOINT_URL_EVENTBRIDGE} else {@code AWS_ENDPOINT_URL}). */
+    public EventBridgeClient eventBridge() {
+        return build(EventBridgeClient.builder(), "EVENTBRIDGE");
+    }
+
+    /** Channel Pilot's event publisher on the bus of {@code CHANNEL_PILOT_EVENT_BUS} (default: the default bus). */
+    public io.channelpilot.events.EventPublisher eventPublisher() {
+        return new SdkEventPublisher(eventBridge(), io.channelpilot.events.ChannelPilotEvents.bus(config));
     }
 
     /** All validation gateways over fresh clients. */

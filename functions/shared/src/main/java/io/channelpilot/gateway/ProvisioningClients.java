@@ -33,8 +33,21 @@ public final class ProvisioningClients {
     private final SdkHttpClient http = UrlConnectionHttpClient.create();
 
     public ProvisioningClients(Map<String, String> env) {
+        this(env, null);
+    }
+
+    /** @param credentials explicit credentials (the operator CLI); null = from the map, else the default chain */
+    public ProvisioningClients(Map<String, String> env, AwsCredentialsProvider credentials) {
         this.env = Map.copyOf(env);
-        this.aws = AwsClients.from(env);
+        this.aws = credentials == null ? AwsClients.from(env) : AwsClients.from(env, credentials);
+        this.explicit = credentials;
+    }
+
+    private final AwsCredentialsProvider explicit;
+
+    /** Channel Pilot's events on {@code CHANNEL_PILOT_EVENT_BUS} (default bus). */
+    public io.channelpilot.events.EventPublisher eventPublisher() {
+        return aws.eventPublisher();
     }
 
     public KafkaClient kafka() {
@@ -72,6 +85,9 @@ public final class ProvisioningClients {
     }
 
     private AwsCredentialsProvider credentials() {
+        if (explicit != null) {
+            return explicit;
+        }
         String key = env.get("AWS_ACCESS_KEY_ID");
         String secret = env.get("AWS_SECRET_ACCESS_KEY");
         if (key == null || secret == null || key.isBlank() || secret.isBlank()) {

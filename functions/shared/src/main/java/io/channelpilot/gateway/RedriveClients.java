@@ -25,8 +25,18 @@ public final class RedriveClients {
         this.aws = AwsClients.from(env);
     }
 
+    /** With the caller's credentials (the operator CLI). */
+    public RedriveClients(Map<String, String> env, software.amazon.awssdk.auth.credentials.AwsCredentialsProvider credentials) {
+        this.aws = AwsClients.from(env, credentials);
+    }
+
     public AwsClients aws() {
         return aws;
+    }
+
+    /** Channel Pilot's events on {@code CHANNEL_PILOT_EVENT_BUS} (default bus). */
+    public io.channelpilot.events.EventPublisher eventPublisher() {
+        return aws.eventPublisher();
     }
 
     public KafkaClient kafka() {

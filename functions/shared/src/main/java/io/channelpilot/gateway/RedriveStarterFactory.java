@@ -5,6 +5,7 @@ import io.channelpilot.dlq.RedriveStarter;
 import io.channelpilot.redrive.DynamoDbRedriveTaskStore;
 import io.channelpilot.redrive.RedriveService;
 import io.channelpilot.redrive.ServiceRedriveStarter;
+import io.channelpilot.events.RedriveTaskEvents;
 import io.channelpilot.store.DynamoDbStatusStore;
 import java.time.Clock;
 import java.util.Map;
@@ -33,9 +34,10 @@ public final class RedriveStarterFactory implements RedriveStarter.Factory {
                     "Start the redrive manually with the command below.", Optional.empty());
         }
         RedriveClients clients = new RedriveClients(env);
-        return new ServiceRedriveStarter(new RedriveService(
-                new DynamoDbStatusStore(clients.dynamoDb(), table, clock),
+        DynamoDbStatusStore status = new DynamoDbStatusStore(clients.dynamoDb(), table, clock);
+        return new ServiceRedriveStarter(new RedriveService(status,
                 new DynamoDbRedriveTaskStore(clients.dynamoDb(), table, clock),
-                new SfnExecutionStarter(clients.sfn(), machine), clock, RedriveService.randomIds(clock)));
+                new SfnExecutionStarter(clients.sfn(), machine), clock, RedriveService.randomIds(clock),
+                new RedriveTaskEvents(clients.eventPublisher(), status)));
     }
 }

@@ -29,7 +29,7 @@ public final class MessageDraft {
     private final Map<String, String> facts = new LinkedHashMap<>();
     private final List<NextAction> actions = new ArrayList<>();
     private String summary = "";
-    private String runbook = OutcomeNotifications.RUNBOOK;
+    private String runbook;
 
     public MessageDraft(NotificationKind kind, NotificationSeverity severity, String title, String cluster, String topic,
                         String channel, String owner, String correlationId) {
@@ -41,6 +41,7 @@ public final class MessageDraft {
         this.channel = channel;
         this.owner = owner;
         this.correlationId = correlationId;
+        this.runbook = kind.runbook();
     }
 
     static MessageDraft of(ItemState state, NotificationKind kind, NotificationSeverity severity, String title) {

@@ -21,7 +21,7 @@ import java.util.Objects;
  * @param summary       a short paragraph: what broke, how much, where, what was done
  * @param facts         ordered key/value facts (counts, codes, offsets, ARNs)
  * @param actions       what to do next, most useful first
- * @param runbook       a link or doc path for the runbook section
+ * @param runbook       the runbook section ({@link NotificationKind#runbook()}; empty means the kind's section)
  * @param correlationId execution name, event id or sweep id that produced it
  */
 public record Notification(NotificationKind kind, NotificationSeverity severity, String title, String cluster,
@@ -41,7 +41,7 @@ public record Notification(NotificationKind kind, NotificationSeverity severity,
         channel = nullToEmpty(channel);
         owner = nullToEmpty(owner);
         summary = nullToEmpty(summary);
-        runbook = nullToEmpty(runbook);
+        runbook = runbook == null || runbook.isBlank() ? kind.runbook() : runbook;
         correlationId = nullToEmpty(correlationId);
         facts = Collections.unmodifiableMap(new LinkedHashMap<>(facts == null ? Map.of() : facts));
         actions = List.copyOf(actions == null ? List.of() : actions);

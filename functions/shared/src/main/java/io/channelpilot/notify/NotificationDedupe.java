@@ -99,6 +99,11 @@ public final class NotificationDedupe {
         store.releaseNotification(key);
     }
 
+    /** SHA-256 hex of {@code s}: the digest dedupe keys are made of. */
+    public static String digest(String s) {
+        return sha256(s);
+    }
+
     static String sha256(String s) {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));

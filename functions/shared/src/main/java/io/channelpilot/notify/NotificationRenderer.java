@@ -7,7 +7,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** Renders a {@link Notification} into the SNS message, subject, e-mail text and filter attributes (DESIGN §8). */
+/**
+ * Renders a {@link Notification} into the SNS message, subject, e-mail text and filter attributes (DESIGN §8). The
+ * {@code MessageStructure=json} message has one member per subscription protocol: {@code default} (SQS, Lambda, http
+ * and every protocol without its own member) and {@code email-json} carry the v1 JSON, {@code email} the readable text,
+ * and {@code https} — the protocol AWS Chatbot subscribes with — the Chatbot custom-notification form
+ * ({@link ChatNotification}).
+ */
 public final class NotificationRenderer {
 
     /** SNS: "Subjects must be UTF-8 text with no line breaks or control characters, and less than 100 characters". */
@@ -26,9 +32,15 @@ public final class NotificationRenderer {
     public RenderedNotification render(Notification n) {
         String json = toJson(n);
         String email = toEmail(n);
+        String chat = toChat(n);
         ObjectNode structure = mapper.createObjectNode().put("default", json).put("email", email)
-                .put("email-json", json);
-        return new RenderedNotification(subject(n), write(structure), json, email, attributes(n));
+                .put("email-json", json).put(ChatNotification.SNS_PROTOCOL, chat);
+        return new RenderedNotification(subject(n), write(structure), json, email, attributes(n), chat);
+    }
+
+    /** The AWS Chatbot custom-notification JSON (the {@code https} member). */
+    public String toChat(Notification n) {
+        return write(new ChatNotification(mapper).toNode(n));
     }
 
     public String toJson(Notification n) {

@@ -19,7 +19,6 @@ import java.util.Optional;
  */
 public final class OutcomeNotifications {
 
-    static final String RUNBOOK = "docs/provisioning.md#provisioning-polling-and-notifications";
     static final String CHANNEL_FAILED_ERROR = "io.channelpilot.workflow.ChannelFailed";
     static final String CHANNEL_NOT_READY_ERROR = "io.channelpilot.workflow.ChannelNotReady";
 

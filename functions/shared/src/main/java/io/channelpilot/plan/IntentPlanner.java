@@ -40,16 +40,21 @@ public final class IntentPlanner {
             return new PlanOutcome(List.of(), List.of(refused.get()));
         }
         ClusterRules rules = TagParser.parseCluster(state.clusterTags());
+        List<Skip> hints = rules.hints().stream().map(h -> Skip.ofProblems(SkipReason.TAG_KEY_LOOKALIKE, arn, "",
+                h.message(), List.of(h), TagParser.ownerToken(state.clusterTags().getOrDefault(h.tag(), "")))).toList();
         if (!rules.clusterProblems().isEmpty()) {
-            return new PlanOutcome(List.of(), List.of(new Skip(SkipReason.TAG_PROBLEMS, arn, "",
-                    "the cluster's tag set has problems; nothing is planned until they are fixed", lines(rules.clusterProblems()))));
+            List<Skip> skips = new ArrayList<>(hints);
+            skips.add(0, Skip.ofProblems(SkipReason.TAG_PROBLEMS, arn, "",
+                    "the cluster's tag set has problems; nothing is planned until they are fixed", rules.clusterProblems(),
+                    rules.ownerOf(List.of())));
+            return new PlanOutcome(List.of(), skips);
         }
         ChannelIndex index = new ChannelIndex(state.channels(), stack.managedBy());
         Intents intents = new Intents(arn, stack.managedBy(), trigger);
         TopicPlanner topics = new TopicPlanner(stack, intents, state.tables(), state.failures(), state.claims());
         boolean named = scope instanceof PlanScope.Topics;
         List<Intent> out = new ArrayList<>();
-        List<Skip> skipped = new ArrayList<>();
+        List<Skip> skipped = new ArrayList<>(hints);
         for (String topic : topicsInScope(state, scope, index)) {
             List<ObservedChannel> ours = index.managed(topic);
             Map<String, String> topicTags = state.topics().get(topic);
@@ -67,8 +72,9 @@ public final class IntentPlanner {
             }
             Resolution resolution = resolver.resolve(arn, rules, topic, TagParser.parseTopic(topicTags));
             if (resolution.hasProblems()) {
-                skipped.add(new Skip(SkipReason.TAG_PROBLEMS, arn, topic, "tags that apply to topic '" + topic
-                        + "' have problems; its channels are neither created, changed nor deleted", lines(resolution.problems())));
+                skipped.add(Skip.ofProblems(SkipReason.TAG_PROBLEMS, arn, topic, "tags that apply to topic '" + topic
+                        + "' have problems; its channels are neither created, changed nor deleted", resolution.problems(),
+                        rules.ownerOf(tagKeys(resolution.problems()))));
                 continue;
             }
             if (resolution.specs().isEmpty() && ours.isEmpty()) {
@@ -102,7 +108,10 @@ public final class IntentPlanner {
         return all;
     }
 
-    private static List<String> lines(List<TagProblem> problems) {
-        return problems.stream().map(p -> p.code() + ": " + p.message() + " Fix: " + p.remediation()).toList();
+    /** The tag keys the problems name; a conflict names both as {@code a | b}. */
+    private static Set<String> tagKeys(List<TagProblem> problems) {
+        Set<String> keys = new TreeSet<>();
+        problems.forEach(p -> keys.addAll(List.of(p.tag().split(" \\| "))));
+        return keys;
     }
 }

@@ -13,5 +13,10 @@ public enum SkipReason {
     /** The EventBridge event id was already claimed: a duplicate delivery resolves to nothing. */
     DUPLICATE_EVENT,
     /** A tag change touched no {@code channel-pilot/} key, so no plan can change. */
-    NO_RELEVANT_TAG_CHANGE
+    NO_RELEVANT_TAG_CHANGE,
+    /**
+     * A tag key looks like a Channel Pilot key but is not read ({@code channel-pilot:orders}, {@code channelpilot/orders},
+     * ...): a hint naming the right spelling. The cluster's valid rules are planned as usual.
+     */
+    TAG_KEY_LOOKALIKE
 }

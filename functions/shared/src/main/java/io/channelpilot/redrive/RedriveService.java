@@ -3,6 +3,7 @@ package io.channelpilot.redrive;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.channelpilot.events.RedriveTaskEvents;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.RecordFormat;
 import io.channelpilot.model.RepairRule;
@@ -39,6 +40,13 @@ public final class RedriveService {
 
     public RedriveService(StatusStore status, RedriveTaskStore tasks, ExecutionStarter executions, Clock clock,
                           Supplier<String> ids) {
+        this(status, tasks, executions, clock, ids, RedriveTaskEvents.NONE);
+    }
+
+    /** @param events publishes the task's state changes (issue 15: Channel Pilot Redrive Task State Change) */
+    public RedriveService(StatusStore status, RedriveTaskStore tasks, ExecutionStarter executions, Clock clock,
+                          Supplier<String> ids, RedriveTaskEvents events) {
+        this.events = events;
         this.status = status;
         this.tasks = tasks;
         this.executions = executions;
@@ -51,6 +59,8 @@ public final class RedriveService {
         return () -> "redrive-" + clock.instant().getEpochSecond() + "-"
                 + java.util.UUID.randomUUID().toString().substring(0, 8);
     }
+
+    private final RedriveTaskEvents events;
 
     public RedriveOutcome start(RedriveRequest request) {
         ChannelKey key = new ChannelKey(request.clusterArn(), request.channelName());
@@ -94,6 +104,7 @@ public final class RedriveService {
             return new Refused(new RedriveRefused(RedriveCode.TASK_ALREADY_ACTIVE, "channel " + key.channelName()
                     + " already has active redrive task " + holder.get(), holder.get()));
         }
+        events.publish(task); // PENDING, before the execution can move it on
         try {
             String arn = executions.start(taskId, RedriveJson.write(java.util.Map.of("taskId", taskId)));
             tasks.setExecution(taskId, arn);
@@ -102,6 +113,7 @@ public final class RedriveService {
         } catch (RuntimeException e) {
             String reason = RedriveCode.EXECUTION_START_FAILED + ": " + e.getMessage();
             tasks.transition(taskId, EnumSet.of(TaskState.PENDING), TaskState.FAILED, reason, clock.instant());
+            tasks.find(taskId).ifPresent(events::publish);
             return Refused.of(RedriveCode.EXECUTION_START_FAILED, "could not start the redrive-dlq execution for "
                     + taskId + ": " + e.getMessage());
         }
@@ -131,7 +143,9 @@ public final class RedriveService {
             executions.stop(task.get().executionArn(), "redrive task cancelled");
         }
         LOG.info("redrive task cancelled task={}", taskId);
-        return new Done(tasks.find(taskId).orElseThrow());
+        RedriveTask cancelled = tasks.find(taskId).orElseThrow();
+        events.publish(cancelled);
+        return new Done(cancelled);
     }
 
     static String bucketName(String bucketArn) {

@@ -17,7 +17,7 @@ import java.util.Map;
  */
 public final class RetentionNotice {
 
-    public static final String RUNBOOK = "docs/oncall.md#retention-race";
+    public static final String RUNBOOK = NotificationKind.RETENTION_RISK.runbook();
 
     private RetentionNotice() {
     }

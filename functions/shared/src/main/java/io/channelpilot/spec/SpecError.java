@@ -41,5 +41,11 @@ public enum SpecError {
     /** Two tags of equal precedence set one setting to different values for the same topic. */
     RULE_CONFLICT,
     /** After precedence, a required setting ({@code schema}, {@code partition}) is still unset. */
-    SETTING_REQUIRED
+    SETTING_REQUIRED,
+    /**
+     * A tag key that looks like a Channel Pilot key but is not one ({@code channel-pilot:orders},
+     * {@code channelpilot/orders}, {@code Channel-Pilot/orders}, ...): a hint with the right spelling, never blocking
+     * ({@link TagKeyHints}).
+     */
+    TAG_KEY_LOOKALIKE
 }

@@ -33,9 +33,19 @@ import java.util.stream.Collectors;
  *       {@code table} contribute to every branch. A {@code table} on the topic tags wins and gives one channel.</li>
  *   <li>Two contributors of equal rank (two exact rules, or prefix rules with the same prefix) that set one setting to
  *       different values are a {@link SpecError#RULE_CONFLICT} naming both tags, never a silent pick.</li>
+ *   <li>Namespaces do not fan out (issue 15 decision, README "Tag contract"): a topic's destinations are its tables, so
+ *       two equal-rank rules that differ only in {@code namespace} are a RULE_CONFLICT, not two channels; the fix
+ *       names the fan-out that is allowed (a {@code table=} per rule). Across ranks precedence applies as for every
+ *       setting (a {@code topic=} rule moves one topic of a {@code prefix=} rule to another namespace).</li>
  * </ul>
  */
 public final class SpecResolver {
+
+    /** The fix of a namespace conflict: fan-out is by table, so each destination needs its own table. */
+    static final String NAMESPACE_CONFLICT_FIX = "A topic fans out only by table=, never by namespace alone: to deliver it "
+            + "into both namespaces give each of the two rules its own table= (one channel each, e.g. table=<topic>_sales and "
+            + "table=<topic>_finance); otherwise make the namespaces agree, remove namespace= from one tag, or use a more "
+            + "specific selector (topic= beats prefix=).";
 
     private final StackSettings stack;
 
@@ -109,7 +119,8 @@ public final class SpecResolver {
                     problems.add(TagProblem.of(SpecError.RULE_CONFLICT, winner.tag() + " | " + rule.tag(), setting.key(),
                             "tags '" + winner.tag() + "' and '" + rule.tag() + "' have equal precedence and disagree on '"
                                     + setting.key() + "' ('" + winner.valueOf(setting) + "' vs '" + rule.valueOf(setting) + "')",
-                            "Make the values agree, remove '" + setting.key() + "' from one of the two tags, or use a more "
+                            setting == Setting.NAMESPACE ? NAMESPACE_CONFLICT_FIX
+                                    : "Make the values agree, remove '" + setting.key() + "' from one of the two tags, or use a more "
                                     + "specific selector (topic= beats prefix=, a longer prefix beats a shorter one)."));
                 }
             } else {

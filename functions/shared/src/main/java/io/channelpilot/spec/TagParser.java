@@ -28,10 +28,12 @@ public final class TagParser {
         List<TagProblem> clusterProblems = new ArrayList<>();
         checkLimit("cluster", clusterTags, clusterProblems);
         List<TagRule> rules = new ArrayList<>();
+        List<TagProblem> hints = new ArrayList<>();
         TagRule defaults = null;
         for (Map.Entry<String, String> tag : new TreeMap<>(clusterTags).entrySet()) {
             String key = tag.getKey();
             if (!key.startsWith(PREFIX)) {
+                TagKeyHints.check(key).ifPresent(hints::add);
                 continue;
             }
             String value = tag.getValue() == null ? "" : tag.getValue();
@@ -41,7 +43,7 @@ public final class TagParser {
                 rules.add(parseRule(key, value, false));
             }
         }
-        return new ClusterRules(rules, Optional.ofNullable(defaults), clusterProblems);
+        return new ClusterRules(rules, Optional.ofNullable(defaults), clusterProblems, hints);
     }
 
     /** Topic tags as one rule of rank {@link Selector.TopicTags}; empty when {@code channel-pilot/enabled} is not true. */
@@ -168,6 +170,17 @@ public final class TagParser {
             }
         }
         return new TagRule(key, selector, settings, repairs, problems);
+    }
+
+    /** The {@code owner=} token of a rule-shaped tag value ("" when it has none), read even from a tag with problems. */
+    public static String ownerToken(String value) {
+        for (String token : (value == null ? "" : value).trim().split("\\s+")) {
+            if (token.startsWith(Setting.OWNER.key() + "=") && token.length() > Setting.OWNER.key().length() + 1
+                    && token.length() <= Setting.OWNER.key().length() + 129) {
+                return token.substring(Setting.OWNER.key().length() + 1);
+            }
+        }
+        return "";
     }
 
     private static TagProblem unknown(String tag, String key) {

@@ -30,6 +30,8 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
  *   <li>rules generation: {@code pk=CLUSTER#<clusterArn>}, {@code sk=RULES}, {@code digest}, {@code generation}</li>
  *   <li>table claim: {@code pk=TABLE#<tableBucketArn>/<namespace>.<table>}, {@code sk=CLAIM}, {@code clusterArn},
  *       {@code channelName}, {@code topic} (no expiry: held until the owner's channel is deleted)</li>
+ *   <li>refusal condition: {@code pk=CLUSTER#<clusterArn>} (or {@code TRIGGERS} for a trigger naming no cluster),
+ *       {@code sk=REFUSAL#<subject>}, {@code expiresAt} once resolved ({@link RefusalCondition})</li>
  * </ul>
  * DynamoDB's TTL deletes expired items lazily (within days), so every read also compares {@code expiresAt} with now.
  */
@@ -97,7 +99,8 @@ public final class DynamoDbStatusStore implements StatusStore {
             if (current.version() > 0 && next.sameContentAs(current)) {
                 return current;
             }
-            ChannelStatus stored = next.stored(now, current.version() + 1);
+            ChannelStatus stored = ChannelStatus.withTransitionFrom(current, next, now, current.version() + 1)
+                    .stored(now, current.version() + 1);
             Map<String, AttributeValue> item = StatusItems.toItem(stored, pk(key.clusterArn()));
             try {
                 if (current.version() == 0) {
@@ -224,8 +227,10 @@ public final class DynamoDbStatusStore implements StatusStore {
 
     @Override
     public void releaseNotification(String dedupeKey) {
-        dynamo.deleteItem(r -> r.tableName(table).key(Map.of("pk", s(io.channelpilot.model.BoundedKeys.of("NOTIFY#" + dedupeKey)),
-                "sk", s("CLAIM"))));
+        // An expired claim, not a DeleteItem: the next claim takes it (expiresAt < now) and the TTL removes it, so
+        // every function that claims needs PutItem only.
+        dynamo.putItem(r -> r.tableName(table).item(Map.of("pk", s(io.channelpilot.model.BoundedKeys.of("NOTIFY#" + dedupeKey)),
+                "sk", s("CLAIM"), "expiresAt", n(0))));
     }
 
     @Override
@@ -308,6 +313,43 @@ public final class DynamoDbStatusStore implements StatusStore {
     private static Map<String, AttributeValue> tableKey(String tableBucketArn, String namespace, String tableName) {
         return Map.of("pk", s("TABLE#" + tableBucketArn + "/" + namespace + "." + tableName), "sk", s("CLAIM"));
     }
+
+    @Override
+    public List<RefusalCondition> refusals(String clusterArn) {
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        Map<String, AttributeValue> start = null;
+        do {
+            Map<String, AttributeValue> from = start;
+            if (clusterArn != null) {
+                QueryResponse page = dynamo.query(q -> q.tableName(table).consistentRead(true)
+                        .keyConditionExpression("pk = :pk AND begins_with(sk, :refusal)")
+                        .expressionAttributeValues(Map.of(":pk", s(refusalPk(clusterArn)), ":refusal", s(REFUSAL)))
+                        .exclusiveStartKey(from));
+                items.addAll(page.items());
+                start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
+            } else {
+                ScanResponse page = dynamo.scan(q -> q.tableName(table).filterExpression("begins_with(sk, :refusal)")
+                        .expressionAttributeValues(Map.of(":refusal", s(REFUSAL))).exclusiveStartKey(from));
+                items.addAll(page.items());
+                start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
+            }
+        } while (start != null);
+        return items.stream().map(RefusalItems::toCondition)
+                .sorted(java.util.Comparator.comparing(RefusalCondition::clusterArn).thenComparing(RefusalCondition::subject)).toList();
+    }
+
+    @Override
+    public void putRefusal(RefusalCondition condition) {
+        dynamo.putItem(r -> r.tableName(table).item(RefusalItems.toItem(condition, refusalPk(condition.clusterArn()),
+                REFUSAL + condition.subject())));
+    }
+
+    /** Refusals live in their cluster's partition; a trigger that names no cluster in one partition of its own. */
+    private static String refusalPk(String clusterArn) {
+        return clusterArn.isEmpty() ? "TRIGGERS" : pk(clusterArn);
+    }
+
+    private static final String REFUSAL = "REFUSAL#";
 
     private static String pk(String clusterArn) {
         return clusterPartitionKey(clusterArn);

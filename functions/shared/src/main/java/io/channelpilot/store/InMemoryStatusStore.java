@@ -26,6 +26,7 @@ public final class InMemoryStatusStore implements StatusStore {
     private final Map<String, Instant> notifications = new ConcurrentHashMap<>();
     private final Map<String, Map.Entry<String, Long>> rules = new ConcurrentHashMap<>();
     private final Map<String, TableClaim> tables = new ConcurrentHashMap<>();
+    private final Map<String, RefusalCondition> refusals = new ConcurrentHashMap<>();
 
     public InMemoryStatusStore(Clock clock) {
         this.clock = clock;
@@ -53,7 +54,8 @@ public final class InMemoryStatusStore implements StatusStore {
         if (current.version() > 0 && next.sameContentAs(current)) {
             return current;
         }
-        ChannelStatus stored = next.stored(now, current.version() + 1);
+        ChannelStatus stored = ChannelStatus.withTransitionFrom(current, next, now, current.version() + 1)
+                .stored(now, current.version() + 1);
         statuses.put(key, stored);
         return stored;
     }
@@ -158,5 +160,16 @@ public final class InMemoryStatusStore implements StatusStore {
 
     private static String tableId(String bucket, String namespace, String table) {
         return bucket + "/" + namespace + "." + table;
+    }
+
+    @Override
+    public List<RefusalCondition> refusals(String clusterArn) {
+        return refusals.values().stream().filter(r -> clusterArn == null || r.clusterArn().equals(clusterArn))
+                .sorted(Comparator.comparing(RefusalCondition::clusterArn).thenComparing(RefusalCondition::subject)).toList();
+    }
+
+    @Override
+    public void putRefusal(RefusalCondition condition) {
+        refusals.put(condition.clusterArn() + "\n" + condition.subject(), condition);
     }
 }

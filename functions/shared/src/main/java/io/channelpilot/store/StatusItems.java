@@ -51,6 +51,14 @@ final class StatusItems {
         if (!alarms.isEmpty()) {
             item.put("alarms", AttributeValue.fromL(alarms));
         }
+        StateTransition t = st.transition();
+        if (t != null) {
+            item.put("transitionFrom", AttributeValue.fromS(t.from()));
+            item.put("transitionTo", AttributeValue.fromS(t.to()));
+            item.put("transitionAt", AttributeValue.fromS(t.at().toString()));
+            item.put("transitionId", AttributeValue.fromS(t.id()));
+            item.put("transitionPublished", AttributeValue.fromBool(t.published()));
+        }
         return item;
     }
 
@@ -78,7 +86,16 @@ final class StatusItems {
         return new ChannelStatus(new ChannelKey(str(item, "clusterArn"), str(item, "channelName")), str(item, "topic"),
                 str(item, "channelArn"), str(item, "desired"), str(item, "fingerprint"), str(item, "observed"),
                 num(item, "generation"), str(item, "lastExecution"), conditions, alarms,
-                Instant.parse(str(item, "updatedAt")), num(item, "version"));
+                Instant.parse(str(item, "updatedAt")), num(item, "version"), transition(item));
+    }
+
+    private static StateTransition transition(Map<String, AttributeValue> item) {
+        if (!item.containsKey("transitionTo")) {
+            return null;
+        }
+        AttributeValue published = item.get("transitionPublished");
+        return new StateTransition(str(item, "transitionFrom"), str(item, "transitionTo"), Instant.parse(str(item, "transitionAt")),
+                str(item, "transitionId"), published != null && Boolean.TRUE.equals(published.bool()));
     }
 
     private static String str(Map<String, AttributeValue> item, String name) {

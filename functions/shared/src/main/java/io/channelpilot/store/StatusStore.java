@@ -82,4 +82,14 @@ public interface StatusStore {
 
     /** Releases the table if {@code claim}'s owner holds it; otherwise does nothing. */
     void releaseTable(TableClaim claim);
+
+    /**
+     * The refusal conditions of one cluster, or of every cluster and of rejected triggers when {@code clusterArn} is
+     * null, sorted by cluster, then subject. Conditions past {@link RefusalCondition#expiresAt()} are removed by the
+     * table's TTL (DynamoDB deletes within days, not at the second), so one may still be listed, with its expiry.
+     */
+    List<RefusalCondition> refusals(String clusterArn);
+
+    /** Writes (replaces) one refusal condition; {@code expiresAt} becomes the table's TTL attribute when set. */
+    void putRefusal(RefusalCondition condition);
 }

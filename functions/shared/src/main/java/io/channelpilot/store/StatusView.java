@@ -42,6 +42,49 @@ public final class StatusView {
         return format == Format.JSON ? json(statuses) : table(statuses);
     }
 
+    /**
+     * Channels and refusals (issue 15): JSON {@code {"channels": [..], "refusals": [..]}}; the table prints the channels,
+     * then — when there are any — a REFUSALS table (one row per subject, its codes, tags and owner) with each fix.
+     */
+    public static String render(List<ChannelStatus> statuses, List<RefusalCondition> refusals, Format format) {
+        if (format == Format.JSON) {
+            ObjectNode root = JSON.createObjectNode();
+            try {
+                root.set("channels", JSON.readTree(json(statuses)));
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                throw new IllegalStateException("our own JSON always parses", e);
+            }
+            ArrayNode out = root.putArray("refusals");
+            for (RefusalCondition r : refusals) {
+                ObjectNode o = out.addObject();
+                o.put("cluster", clusterName(r.clusterArn())).put("clusterArn", r.clusterArn()).put("subject", r.subject())
+                        .put("kind", r.kind()).put("type", "Refused").put("status", r.status().wireName()).put("reason", r.reason())
+                        .put("topic", r.topic()).put("owner", r.owner()).put("message", r.message())
+                        .put("remediation", r.remediation()).put("since", r.since().toString())
+                        .put("updatedAt", r.updatedAt().toString()).put("correlationId", r.correlationId());
+                r.codes().forEach(o.putArray("codes")::add);
+                r.tags().forEach(o.putArray("tags")::add);
+            }
+            return write(root);
+        }
+        StringBuilder text = new StringBuilder(table(statuses));
+        if (!refusals.isEmpty()) {
+            List<String[]> rows = new ArrayList<>();
+            rows.add(new String[] {"CLUSTER", "SUBJECT", "REFUSED", "REASON", "CODES", "TAGS", "OWNER", "SINCE"});
+            for (RefusalCondition r : refusals) {
+                rows.add(new String[] {dash(clusterName(r.clusterArn())), r.subject(), r.status().wireName(), r.reason(),
+                        String.join(",", r.codes()), dash(String.join(" ", r.tags())), dash(r.owner()), r.since().toString()});
+            }
+            text.append('\n').append("REFUSALS\n").append(align(rows));
+            for (RefusalCondition r : refusals) {
+                if (r.standing() && !r.remediation().isEmpty()) {
+                    text.append("  ").append(r.subject()).append(": ").append(r.remediation()).append('\n');
+                }
+            }
+        }
+        return text.toString();
+    }
+
     /** A JSON array, one object per channel with every condition (wire names: Ready, True, ...). */
     public static String json(List<ChannelStatus> statuses) {
         ArrayNode out = JSON.createArrayNode();
@@ -64,8 +107,12 @@ public final class StatusView {
                         .put("observedGeneration", c.observedGeneration());
             }
         }
+        return write(out);
+    }
+
+    private static String write(Object tree) {
         try {
-            return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(out);
+            return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(tree);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException("a tree of strings and numbers always serialises", e);
         }
@@ -89,7 +136,12 @@ public final class StatusView {
             row.add(reason(s));
             rows.add(row.toArray(String[]::new));
         }
-        int[] widths = new int[header.size()];
+        return align(rows);
+    }
+
+    /** Rows as columns two spaces apart, each as wide as its widest cell. */
+    static String align(List<String[]> rows) {
+        int[] widths = new int[rows.get(0).length];
         rows.forEach(r -> {
             for (int i = 0; i < r.length; i++) {
                 widths[i] = Math.max(widths[i], r[i].length());
@@ -123,7 +175,7 @@ public final class StatusView {
     }
 
     /** {@code arn:aws:kafka:<r>:<a>:cluster/<name>/<uuid>} → {@code <name>} (the ARN itself when it has another shape). */
-    static String clusterName(String arn) {
+    public static String clusterName(String arn) {
         int i = arn.indexOf(":cluster/");
         if (i < 0) {
             return arn;

@@ -133,4 +133,46 @@ class SpecResolverTest {
         assertThat(r.problems()).isEmpty();
         assertThat(r.specs()).singleElement().satisfies(s -> assertThat(s.freshnessSeconds()).isEqualTo(120));
     }
+
+    @Test
+    void shouldRefuseWithTheTableFanOutFixWhenTwoEqualRankRulesDifferOnlyInNamespace() {
+        Map<String, String> cluster = Map.of(
+                "channel-pilot/sales", "topic=orders namespace=sales schema=reg/orders partition=ts",
+                "channel-pilot/finance", "topic=orders namespace=finance schema=reg/orders partition=ts");
+
+        Resolution r = resolver.resolve(TestSpecs.CLUSTER_ARN, cluster, "orders", Map.of());
+
+        assertThat(r.specs()).isEmpty();
+        assertThat(r.problems()).singleElement().satisfies(p -> {
+            assertThat(p.code()).isEqualTo(SpecError.RULE_CONFLICT);
+            assertThat(p.setting()).isEqualTo("namespace");
+            assertThat(p.tag()).isEqualTo("channel-pilot/finance | channel-pilot/sales");
+            assertThat(p.remediation()).isEqualTo(SpecResolver.NAMESPACE_CONFLICT_FIX);
+        });
+    }
+
+    @Test
+    void shouldFanOutByTableWhenEachNamespaceHasItsOwnTable() {
+        Map<String, String> cluster = Map.of(
+                "channel-pilot/sales", "topic=orders namespace=sales table=orders_sales schema=reg/orders partition=ts",
+                "channel-pilot/finance", "topic=orders namespace=finance table=orders_finance schema=reg/orders partition=ts");
+
+        Resolution r = resolver.resolve(TestSpecs.CLUSTER_ARN, cluster, "orders", Map.of());
+
+        assertThat(r.problems()).isEmpty();
+        assertThat(r.specs()).extracting(s -> s.namespace() + "." + s.table())
+                .containsExactlyInAnyOrder("sales.orders_sales", "finance.orders_finance");
+    }
+
+    @Test
+    void shouldLetTheMoreSpecificRuleMoveOneTopicToAnotherNamespace() {
+        Map<String, String> cluster = Map.of(
+                "channel-pilot/all", "prefix=orders namespace=sales schema=reg/orders partition=ts",
+                "channel-pilot/audit", "topic=orders.audit namespace=audit");
+
+        Resolution r = resolver.resolve(TestSpecs.CLUSTER_ARN, cluster, "orders.audit", Map.of());
+
+        assertThat(r.problems()).isEmpty();
+        assertThat(r.specs()).singleElement().satisfies(s -> assertThat(s.namespace()).isEqualTo("audit"));
+    }
 }

@@ -143,7 +143,7 @@ class ProvisionOwnershipTest {
         assertThat(after.tags()).isEqualTo(iac.tags()).doesNotContainKey("channel-pilot/managed-by");
         assertThat(pw.callsSince(mark)).doesNotContain("kafka:CreateChannel", "kafka:UpdateChannel",
                 "kafka:DeleteChannel", "logs:CreateLogGroup", "cloudwatch:PutMetricAlarm");
-        // AND it is reported as UNMANAGED in the resolution, with no notification noise
+        // AND it is reported as UNMANAGED in the resolution
         List<JsonNode> intents = pw.executionsSince(mark).stream().flatMap(r -> ProvisionFromTagsTest.intents(r).stream())
                 .filter(i -> i.path("topic").asText().equals("iac.orders")).toList();
         assertThat(intents).isNotEmpty().allSatisfy(i -> {
@@ -151,7 +151,18 @@ class ProvisionOwnershipTest {
             assertThat(i.path("reason").asText()).isEqualTo("UNMANAGED_CHANNEL");
             assertThat(i.toString()).contains(iac.channelName());
         });
-        assertThat(pw.notificationsSince(mark, "iac.orders")).isEmpty();
+        // AND the rule's owner hears it exactly once (issue 15: UNMANAGED used to appear nowhere an operator looks),
+        // although the tag change arrived as two events
+        List<ProvisioningWorld.Note> notes = pw.notificationsSince(mark, "iac.orders");
+        assertThat(notes).singleElement().satisfies(n -> {
+            assertThat(n.kind()).isEqualTo("UNMANAGED_CHANNEL");
+            assertThat(n.owner()).isEqualTo("none"); // the rule names no owner: the stack's default address
+            assertThat(n.message().path("channel").asText()).isEqualTo(iac.channelName());
+            assertThat(n.fact("code.1")).isEqualTo("UNMANAGED_CHANNEL");
+            assertThat(n.actionLabels()).anySatisfy(l -> assertThat(l).contains("managed=false"));
+        });
+        assertThat(pw.executionsSince(mark)).allSatisfy(r -> assertThat(r.output().at("/resolution/refusals/0/channel").asText())
+                .isEqualTo(iac.channelName()));
     }
 
     /** Creates the log group and the channel the rule would describe, with or without our ownership tags. */

@@ -3,6 +3,7 @@ package io.channelpilot.redrive.control;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.channelpilot.events.RedriveTaskEvents;
 import io.channelpilot.gateway.Facts;
 import io.channelpilot.gateway.GatewayFailure;
 import io.channelpilot.gateway.GatewayResult;
@@ -43,9 +44,17 @@ public final class ControlService {
     private final RedriveNotifier notifier;
     private final OutstandingStore outstanding;
     private final Clock clock;
+    private final RedriveTaskEvents events;
 
     public ControlService(RedriveTaskStore tasks, Gateways.SchemaRegistryGateway schemas, RedriveNotifier notifier,
                           OutstandingStore outstanding, Clock clock) {
+        this(tasks, schemas, notifier, outstanding, clock, RedriveTaskEvents.NONE);
+    }
+
+    /** @param events publishes the task's state changes (issue 15: Channel Pilot Redrive Task State Change) */
+    public ControlService(RedriveTaskStore tasks, Gateways.SchemaRegistryGateway schemas, RedriveNotifier notifier,
+                          OutstandingStore outstanding, Clock clock, RedriveTaskEvents events) {
+        this.events = events;
         this.tasks = tasks;
         this.schemas = schemas;
         this.notifier = notifier;
@@ -75,17 +84,20 @@ public final class ControlService {
         ObjectNode out = NODES.objectNode().put("taskId", task.taskId()).put("bucket", task.dlqBucket())
                 .put("prefix", task.dlqPrefix()).put("maxConcurrency", task.request().maxConcurrency());
         if (!task.state().isActive()) {
+            events.publish(task);
             return out.put("proceed", false).put("reason", "task is " + task.state());
         }
         Optional<String> definition = schema(task.schemaRef());
         if (definition.isEmpty()) {
             tasks.transition(task.taskId(), EnumSet.of(TaskState.PENDING, TaskState.RUNNING), TaskState.FAILED,
                     RedriveCode.SCHEMA_UNAVAILABLE + ": schema " + task.schemaRef() + " could not be read", clock.instant());
+            tasks.find(task.taskId()).ifPresent(events::publish);
             return out.put("proceed", false).put("reason", RedriveCode.SCHEMA_UNAVAILABLE.name());
         }
         tasks.setSchema(task.taskId(), definition.get());
         boolean running = tasks.transition(task.taskId(), EnumSet.of(TaskState.PENDING, TaskState.RUNNING),
                 TaskState.RUNNING, null, clock.instant());
+        tasks.find(task.taskId()).ifPresent(events::publish);
         LOG.info("redrive task prepared task={} proceed={}", task.taskId(), running);
         return out.put("proceed", running).put("reason", running ? "" : "task is no longer active");
     }
@@ -111,6 +123,7 @@ public final class ControlService {
         TaskState end = failed ? TaskState.FAILED : TaskState.SUCCEEDED;
         tasks.transition(task.taskId(), EnumSet.of(TaskState.PENDING, TaskState.RUNNING), end, reason, clock.instant());
         RedriveTask finished = tasks.find(task.taskId()).orElseThrow();
+        events.publish(finished);
         ObjectNode covered = cover(finished);
         notifier.finished(finished);
         LOG.info("redrive task finished task={} state={} counters={} outstanding={}", finished.taskId(), finished.state(),

@@ -3,6 +3,7 @@ package io.channelpilot.redrive.control;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.channelpilot.events.RedriveTaskEvents;
 import io.channelpilot.gateway.RedriveClients;
 import io.channelpilot.gateway.SdkSchemaRegistryGateway;
 import io.channelpilot.gateway.SnsNotificationPublisher;
@@ -11,6 +12,7 @@ import io.channelpilot.redrive.DynamoDbRedriveTaskStore;
 import io.channelpilot.retention.DynamoDbOutstandingStore;
 import io.channelpilot.runtime.FunctionEnvironment;
 import io.channelpilot.workflow.TaskInputs;
+import io.channelpilot.store.DynamoDbStatusStore;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -69,7 +71,8 @@ public final class RedriveControlHandler implements RequestStreamHandler {
                 new SdkSchemaRegistryGateway(clients.glue()),
                 new RedriveNotifier(new SnsNotificationPublisher(clients.sns(), config.topicArn()),
                         NotificationRenderer.create()),
-                new DynamoDbOutstandingStore(clients.dynamoDb(), config.statusTable(), clock), clock);
+                new DynamoDbOutstandingStore(clients.dynamoDb(), config.statusTable(), clock), clock,
+                new RedriveTaskEvents(clients.eventPublisher(), new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock)));
     }
 
     private static com.fasterxml.jackson.databind.JsonNode read(InputStream input) {

@@ -21,7 +21,6 @@ import java.util.Map;
  */
 public final class RedriveNotifier {
 
-    static final String RUNBOOK = "docs/oncall.md#redrive";
 
     private final NotificationPublisher publisher;
     private final NotificationRenderer renderer;
@@ -50,14 +49,14 @@ public final class RedriveNotifier {
         }
         publisher.publish(renderer.render(new Notification(NotificationKind.REDRIVE_FINISHED, severity,
                 mode + " " + task.state().name().toLowerCase() + " for " + channel, cluster, task.topic(), channel, "",
-                summary, facts(task), actions, RUNBOOK, task.taskId())));
+                summary, facts(task), actions, NotificationKind.REDRIVE_FINISHED.runbook(), task.taskId())));
         if (c.poison() > 0) {
             publisher.publish(renderer.render(new Notification(NotificationKind.POISON_RECORDS,
                     NotificationSeverity.CRITICAL, c.poison() + " poison records on " + channel, cluster, task.topic(),
                     channel, "", c.poison() + " records reached the redrive loop limit of " + task.request().loopLimit()
                     + " and were parked; they will not be redriven again.", facts(task),
                     List.of(NextAction.of("Fix the producer of these records; the parked offsets are in the task ledger")),
-                    RUNBOOK, task.taskId())));
+                    NotificationKind.POISON_RECORDS.runbook(), task.taskId())));
         }
     }
 

@@ -96,6 +96,11 @@ final class OnCallAct {
         expect.accept(triage.isPresent(), "a DLQ_TRIAGE notification for " + channel);
         triage.ifPresent(n -> {
             printTriage(n);
+            Optional<JsonNode> chat = ChatPreview.find(world, "DLQ_TRIAGE", channel);
+            chat.ifPresent(ChatPreview::print);
+            expect.accept(chat.isPresent() && chat.get().path("source").asText().equals("custom")
+                    && chat.get().at("/content/nextSteps").toString().contains("channel-pilot redrive status --task"),
+                    "the triage notification carries the Chatbot form with the redrive command");
             long records = expected.missingAmount() + expected.amountAsText();
             expect.accept(n.at("/facts/records").asText().equals(Long.toString(records)), "triage counts " + records
                     + " records");

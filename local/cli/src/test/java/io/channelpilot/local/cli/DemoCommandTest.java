@@ -73,6 +73,10 @@ class DemoCommandTest {
                 .contains("rows in sales.orders_created: 50 → 58")
                 .containsPattern("-DLQDeliverySuccess → OK")
                 .contains("notified commerce: Resolved: DeliveryToIceberg.DLQDeliverySuccess on orders.created");
+        // the triage as it appears in chat (issue 15): the Chatbot custom notification, threaded per channel
+        assertThat(out).contains("in chat (AWS Chatbot custom notification v1.0, thread channel-pilot-demo-orders.created.")
+                .containsPattern("┃ :warning: DLQ triage: 10 dead-lettered record\\(s\\) on orders\\.created")
+                .containsPattern("┃\\s+\\d\\. .*`channel-pilot redrive status --task redrive-");
         assertThat(out.lines().filter(l -> l.matches("\\s+orders\\.created/\\d+/\\d+: TYPE_MISMATCH"))).hasSize(2);
         // triage started the task on the world's virtual clock (2026-05-01 in demo.json), not the machine's
         java.util.regex.Matcher task = java.util.regex.Pattern.compile("redriveTask: redrive-(\\d+)-").matcher(out);

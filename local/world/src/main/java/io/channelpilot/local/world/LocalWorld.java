@@ -19,6 +19,7 @@ import io.channelpilot.local.world.delivery.DeliveryOptions;
 import io.channelpilot.local.world.delivery.DeliverySimulation;
 import io.channelpilot.local.world.dynamodb.DynamoDbEmulator;
 import io.channelpilot.local.world.eventbridge.EventBridgeEmulator;
+import io.channelpilot.local.world.eventbridge.UserRules;
 import io.channelpilot.local.world.file.DeliveryWiring;
 import io.channelpilot.local.world.file.WorldFile;
 import io.channelpilot.local.world.file.WorldFiles;
@@ -73,6 +74,7 @@ public final class LocalWorld implements AutoCloseable {
     private final CloudWatchEmulator cloudWatch;
     private final SnsEmulator sns;
     private final EventBridgeEmulator eventBridge;
+    private final UserRules userRules = new UserRules();
     private final DynamoDbEmulator dynamo;
     private final IcebergWarehouse warehouse;
     private final DeliverySimulation delivery;
@@ -256,7 +258,10 @@ public final class LocalWorld implements AutoCloseable {
     public void settle() {
         tick();
         while (bus.pendingCount() > 0 || deferred.pending() > 0) {
-            bus.deliverPending(workflows::deliver);
+            bus.deliverPending(event -> {
+                userRules.offer(event);
+                workflows.deliver(event);
+            });
             deferred.drain();
             tick();
         }
@@ -394,6 +399,11 @@ public final class LocalWorld implements AutoCloseable {
 
     public EventBridgeEmulator eventBridge() {
         return eventBridge;
+    }
+
+    /** Rules of your own on the default bus (Event Ruler patterns), e.g. on Channel Pilot's state-change events. */
+    public UserRules userRules() {
+        return userRules;
     }
 
     public DynamoDbEmulator dynamo() {

@@ -72,4 +72,40 @@ class NotificationOnEmulatorTest {
         assertThat(m.messageFor("email-json")).isEqualTo(rendered.defaultJson());
         assertThat(m.deliveries()).extracting(PublishedMessage.Delivery::delivered).containsExactly(true, false);
     }
+
+    /**
+     * Issue 15 §3: AWS Chatbot subscribes with protocol https to its global endpoint; it must receive the custom
+     * notification form, while an SQS (or Lambda) subscriber still gets the v1 JSON and e-mail the readable text.
+     */
+    @Test
+    void shouldDeliverTheChatbotFormToTheHttpsSubscriptionAndV1ToSqs() throws Exception {
+        String topic = sns.createTopic(r -> r.name("channel-pilot-chat")).topicArn();
+        String chatbot = "https://global.sns-api.chatbot.amazonaws.com";
+        sns.subscribe(r -> r.topicArn(topic).protocol("https").endpoint(chatbot));
+        emulator.confirm(topic, chatbot);
+        sns.subscribe(r -> r.topicArn(topic).protocol("sqs").endpoint("arn:aws:sqs:us-east-1:123456789012:tools"));
+        Notification n = new Notification(NotificationKind.UNMANAGED_CHANNEL, NotificationSeverity.WARNING,
+                "Topic payments has a channel Channel Pilot does not manage",
+                "arn:aws:kafka:us-east-1:123456789012:cluster/orders-express/1b2c3d4e-1", "payments", "payments-iac", "",
+                "A rule selects the topic but its channel has no ownership tag.", Map.of("code", "UNMANAGED_CHANNEL"),
+                List.of(new NextAction("See it", "channel-pilot status --cluster orders-express")), "docs/runbook.md#unmanaged_channel",
+                "exec-9");
+        RenderedNotification rendered = NotificationRenderer.create().render(n);
+
+        sns.publish(r -> r.topicArn(topic).subject(rendered.subject()).messageStructure("json").message(rendered.message()));
+
+        PublishedMessage m = emulator.published().get(0);
+        PublishedMessage.Delivery toChat = m.deliveries().stream().filter(d -> d.protocol().equals("https")).findFirst().orElseThrow();
+        PublishedMessage.Delivery toSqs = m.deliveries().stream().filter(d -> d.protocol().equals("sqs")).findFirst().orElseThrow();
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.JsonNode chat = json.readTree(json.readTree(toChat.body()).path("Message").asText());
+        assertThat(toChat.delivered()).isTrue();
+        assertThat(chat.path("version").asText()).isEqualTo("1.0");
+        assertThat(chat.path("source").asText()).isEqualTo("custom");
+        assertThat(chat.at("/metadata/threadId").asText()).isEqualTo("channel-pilot-orders-express-payments-iac");
+        assertThat(chat.at("/content/nextSteps/0").asText()).contains("`channel-pilot status --cluster orders-express`");
+        assertThat(json.readTree(json.readTree(toSqs.body()).path("Message").asText()).path("schema").asText())
+                .isEqualTo(Notification.SCHEMA);
+        assertThat(m.messageFor("email")).isEqualTo(rendered.email());
+    }
 }
