@@ -10,14 +10,23 @@ import java.time.Duration;
  * @param pollTimeout     one consumer poll's wall-clock wait (a tick polls until it reached the end offsets it saw
  *                        when it started, so this bounds latency, not correctness)
  * @param maxPollsPerTick safety bound on polls in one tick
+ * @param dlqLayout       how DLQ objects are written ({@link DlqLayout#defaults()} unless a world opts in)
  */
-public record DeliveryOptions(boolean includePayloads, Duration pollTimeout, int maxPollsPerTick) {
+public record DeliveryOptions(boolean includePayloads, Duration pollTimeout, int maxPollsPerTick, DlqLayout dlqLayout) {
+
+    public DeliveryOptions {
+        dlqLayout = dlqLayout == null ? DlqLayout.defaults() : dlqLayout;
+    }
 
     public static DeliveryOptions defaults() {
-        return new DeliveryOptions(false, Duration.ofMillis(200), 500);
+        return new DeliveryOptions(false, Duration.ofMillis(200), 500, DlqLayout.defaults());
     }
 
     public DeliveryOptions withPayloads() {
-        return new DeliveryOptions(true, pollTimeout, maxPollsPerTick);
+        return new DeliveryOptions(true, pollTimeout, maxPollsPerTick, dlqLayout);
+    }
+
+    public DeliveryOptions withDlqLayout(DlqLayout layout) {
+        return new DeliveryOptions(includePayloads, pollTimeout, maxPollsPerTick, layout);
     }
 }
