@@ -5,23 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.cli.ChannelPilot;
-import io.channelpilot.gateway.ChannelRequests;
-import io.channelpilot.gateway.SdkAlarmGateway;
 import io.channelpilot.local.world.LocalClients;
 import io.channelpilot.local.world.LocalWorld;
 import io.channelpilot.local.world.iceberg.TableId;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.StackSettings;
 import io.channelpilot.notify.ItemState;
-import io.channelpilot.provision.AlarmSettings;
-import io.channelpilot.provision.ChannelAlarms;
 import io.channelpilot.redrive.batch.RedriveBatchHandler;
 import io.channelpilot.redrive.batch.RedriveHeaders;
-import io.channelpilot.spec.SpecResolver;
-import io.channelpilot.store.ChannelKey;
-import io.channelpilot.store.RecordedAlarm;
-import io.channelpilot.store.DynamoDbStatusStore;
 import io.channelpilot.tests.Repo;
+import io.channelpilot.tests.oncall.AlarmedChannels;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -36,11 +29,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.core.sync.RequestBody;
-import software.amazon.awssdk.services.cloudwatch.CloudWatchClient;
-import software.amazon.awssdk.services.cloudwatchlogs.CloudWatchLogsClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.kafka.KafkaClient;
-import software.amazon.awssdk.services.kafka.model.Cluster;
 import software.amazon.awssdk.services.s3.S3Client;
 
 /**
@@ -90,29 +79,10 @@ class RedactionMarkerTest {
         List<String> cliOutput = new ArrayList<>();
         ChannelSpec spec;
         StackSettings stack = StackSettings.from(world.functionEnvironment());
-        try (KafkaClient kafka = LocalClients.build(KafkaClient.builder(), world.server().endpoint(), region);
-             CloudWatchLogsClient logs = LocalClients.build(CloudWatchLogsClient.builder(), world.server().endpoint(), region);
-             CloudWatchClient cw = LocalClients.build(CloudWatchClient.builder(), world.server().endpoint(), region);
-             DynamoDbClient dynamo = LocalClients.build(DynamoDbClient.builder(), world.server().endpoint(), region);
+        try (DynamoDbClient dynamo = LocalClients.build(DynamoDbClient.builder(), world.server().endpoint(), region);
              S3Client s3 = LocalClients.s3(world.server().endpoint(), region)) {
             // GIVEN a managed channel with its three alarms and its desired spec recorded
-            Cluster cluster = kafka.listClustersV2(r -> { }).clusterInfoList().stream()
-                    .filter(c -> c.clusterName().equals(CLUSTER)).findFirst().orElseThrow();
-            spec = new SpecResolver(stack).resolve(cluster.clusterArn(), cluster.tags(), TOPIC, Map.of()).specs().get(0);
-            logs.createLogGroup(r -> r.logGroupName(spec.infrastructure().logGroup()));
-            String channelArn = kafka.createChannel(ChannelRequests.create(spec, "channel-pilot-local")).channelArn();
-            SdkAlarmGateway alarms = new SdkAlarmGateway(cw);
-            // as provisioning does: put the three alarms and record them (respond-to-alarm acts only on recorded alarms)
-            List<RecordedAlarm> recorded = new ArrayList<>();
-            new ChannelAlarms(AlarmSettings.defaults()).all(spec.clusterArn(), spec.channelName(), TOPIC,
-                    spec.freshnessSeconds(), spec.infrastructure().names()).forEach(a -> {
-                        alarms.put(a);
-                        recorded.add(ChannelAlarms.record(spec.clusterArn(), a));
-                    });
-            String desired = JSON.writeValueAsString(spec);
-            new DynamoDbStatusStore(dynamo, world.stack().statusTable(), world.clock())
-                    .update(new ChannelKey(spec.clusterArn(), spec.channelName()), TOPIC,
-                            s -> s.withDesired(desired, spec.fingerprint()).withObserved(channelArn, "ACTIVE").withAlarms(recorded));
+            spec = AlarmedChannels.create(world, CLUSTER, TOPIC);
             world.advance(Duration.ofSeconds(60));
 
             // AND records carrying the marker in values, keys and headers: good ones, ones missing the required amount

@@ -18,6 +18,7 @@ import io.channelpilot.local.world.cloudwatch.CloudWatchEmulator;
 import io.channelpilot.local.world.delivery.DeliveryOptions;
 import io.channelpilot.local.world.delivery.DeliverySimulation;
 import io.channelpilot.local.world.delivery.DlqLayout;
+import io.channelpilot.local.world.delivery.DlqLayouts;
 import io.channelpilot.local.world.dynamodb.DynamoDbEmulator;
 import io.channelpilot.local.world.eventbridge.EventBridgeEmulator;
 import io.channelpilot.local.world.eventbridge.UserRules;
@@ -79,7 +80,7 @@ public final class LocalWorld implements AutoCloseable {
     private final DynamoDbEmulator dynamo;
     private final IcebergWarehouse warehouse;
     private final DeliverySimulation delivery;
-    private final DlqLayout dlqLayout;
+    private final DlqLayouts dlqLayouts;
     private final WorkflowHost workflows;
     private final RuntimeLambdaService runtimeLambda;
     private final URI clockUrl;
@@ -117,11 +118,11 @@ public final class LocalWorld implements AutoCloseable {
         this.warehouse = IcebergWarehouse.open(Files.createDirectories(workDir.resolve("warehouse")));
         closeables.add(warehouse);
         DeliveryWiring wiring = new DeliveryWiring(services);
-        this.dlqLayout = options.dlqLayout() != null ? options.dlqLayout()
-                : file.delivery() != null && file.delivery().dlqLayoutSeed() != null
-                ? DlqLayout.fromSeed(file.delivery().dlqLayoutSeed()) : DlqLayout.defaults();
+        this.dlqLayouts = options.dlqLayouts() != null ? options.dlqLayouts()
+                : DlqLayouts.of(file.delivery() != null && file.delivery().dlqLayoutSeed() != null
+                ? DlqLayout.fromSeed(file.delivery().dlqLayoutSeed()) : DlqLayout.defaults());
         this.delivery = new DeliverySimulation(wiring, kafka, warehouse, s3, WorldParts.metricsTo(cloudWatch), wiring, clock,
-                DeliveryOptions.defaults().withDlqLayout(dlqLayout));
+                DeliveryOptions.defaults().withDlqLayouts(dlqLayouts));
         this.stack = LocalStack.from(file, options.stackOverrides());
         stack.createProductResources(server.endpoint(), file.region());
         SamTemplate template = SamTemplate.load(options.template(), stack.templateParameters(), file.region(),
@@ -185,7 +186,7 @@ public final class LocalWorld implements AutoCloseable {
      */
     public record Options(Path worldFile, Path template, Path workDir, HandlerFactory handlers, Executor executor,
                           Map<String, String> stackOverrides, Brokers brokers, LambdaMode lambda, InitType initType,
-                          DlqLayout dlqLayout) {
+                          DlqLayouts dlqLayouts) {
 
         /** The default executor: an execution has finished when StartExecution returns (deterministic). */
         public static final Executor SYNCHRONOUS = Runnable::run;
@@ -221,7 +222,7 @@ public final class LocalWorld implements AutoCloseable {
          */
         public Options withRuntimeLambda(InitType type) {
             return new Options(worldFile, template, workDir, handlers, executor, stackOverrides, brokers, LambdaMode.RUNTIME, type,
-                    dlqLayout);
+                    dlqLayouts);
         }
 
         /**
@@ -230,16 +231,17 @@ public final class LocalWorld implements AutoCloseable {
          */
         public Options withoutBrokers() {
             return new Options(worldFile, template, workDir, handlers, executor, stackOverrides, Brokers.NONE, lambda, initType,
-                    dlqLayout);
+                    dlqLayouts);
         }
 
         /**
-         * The layout of the DLQ objects the delivery simulation writes (overrides the world file); the functions get
-         * the {@code DLQ_FIELD_*} settings an operator would set for it ({@link DlqLayout#operatorEnvironment()}).
+         * The layouts of the DLQ objects the delivery simulation writes (overrides the world file); the functions get
+         * the {@code DLQ_FIELD_*} settings an operator would set for them ({@link DlqLayouts#operatorEnvironment()}).
+         * In runtime mode they reach a function only if template.yaml declares them (SAM's env-var rule).
          */
-        public Options withDlqLayout(DlqLayout layout) {
+        public Options withDlqLayouts(DlqLayouts layouts) {
             return new Options(worldFile, template, workDir, handlers, executor, stackOverrides, brokers, lambda, initType,
-                    layout);
+                    layouts);
         }
 
         public static Options of(Path worldFile, Path template) {
@@ -374,7 +376,7 @@ public final class LocalWorld implements AutoCloseable {
      */
     public Map<String, String> functionEnvironment() {
         Map<String, String> env = new java.util.LinkedHashMap<>(stack.functionEnvironment(server.endpoint(), file.region()));
-        env.putAll(dlqLayout.operatorEnvironment()); // what an operator sets when the DLQ names differ
+        env.putAll(dlqLayouts.operatorEnvironment()); // what an operator sets when the DLQ names differ
         env.put("CHANNEL_PILOT_KAFKA_AUTH", "PLAINTEXT");
         env.put("CHANNEL_PILOT_KAFKA_BOOTSTRAP", kafka.clusterNames().stream().filter(kafka::isStarted).sorted()
                 .map(c -> c + "=" + kafka.bootstrapServers(c)).collect(java.util.stream.Collectors.joining(";")));
@@ -442,9 +444,9 @@ public final class LocalWorld implements AutoCloseable {
         return delivery;
     }
 
-    /** The layout of the DLQ objects this world writes. */
-    public DlqLayout dlqLayout() {
-        return dlqLayout;
+    /** The layouts of the DLQ objects this world writes. */
+    public DlqLayouts dlqLayouts() {
+        return dlqLayouts;
     }
 
     public WorkflowHost workflows() {

@@ -61,7 +61,7 @@ final class ChannelCommitter {
         String dlqObject = null;
         if (failed > 0) {
             if (s3.exists(ch.dlqBucket())) {
-                DlqLayout layout = options.dlqLayout();
+                DlqLayout layout = options.dlqLayouts().forTopic(ch.topic());
                 String key = DlqObjectWriter.key(ch, now, p.nextCommitNumber(), layout);
                 s3.putObject(ch.dlqBucket(), key, DlqObjectWriter.body(ch, p.dlq(), layout), layout.gzip()
                         ? Map.of("Content-Type", layout.contentType(), "Content-Encoding", "gzip")
