@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.channelpilot.cli.ChannelPilot;
 import io.channelpilot.local.world.LocalClients;
 import io.channelpilot.local.world.LocalWorld;
 import io.channelpilot.local.world.delivery.DlqLayout;
@@ -15,11 +14,10 @@ import io.channelpilot.local.world.s3.S3Front;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.notify.ItemState;
 import io.channelpilot.redrive.batch.RedriveHeaders;
+import io.channelpilot.tests.OperatorCli;
 import io.channelpilot.tests.Repo;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -137,7 +135,7 @@ class DlqLayoutsEndToEndTest {
         assertThat(triage.path("facts").has("unparseableRecords")).isFalse();
 
         // WHEN the operator redrives the channel with a default for the missing amount
-        Cli start = cli("redrive", "start", "--channel", spec.channelName(), "--cluster", CLUSTER,
+        OperatorCli start = cli("redrive", "start", "--channel", spec.channelName(), "--cluster", CLUSTER,
                 "--repair", "default:/amount=0", "--output", "json");
 
         // THEN each dead-lettered record was read back by its offset: the three repairable ones re-produced once,
@@ -213,19 +211,7 @@ class DlqLayoutsEndToEndTest {
         }).filter(n -> n.path("kind").asText().equals(kind)).collect(Collectors.toList());
     }
 
-    record Cli(int exit, String out) {
-        JsonNode json() throws IOException {
-            return JSON.readTree(out);
-        }
-    }
-
-    private static Cli cli(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        List<String> all = new ArrayList<>(List.of(args));
-        all.addAll(List.of("--endpoint-url", world.server().endpoint().toString(), "--table", world.stack().statusTable()));
-        int exit = ChannelPilot.run(all.toArray(String[]::new), world.clientEnvironment(), new PrintWriter(out),
-                new PrintWriter(err));
-        return new Cli(exit, out + err.toString());
+    private static OperatorCli cli(String... args) {
+        return OperatorCli.run(world, args);
     }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.channelpilot.cli.ChannelPilot;
 import io.channelpilot.local.world.LocalClients;
 import io.channelpilot.local.world.LocalWorld;
 import io.channelpilot.local.world.iceberg.TableId;
@@ -13,10 +12,9 @@ import io.channelpilot.model.StackSettings;
 import io.channelpilot.notify.ItemState;
 import io.channelpilot.redrive.batch.RedriveBatchHandler;
 import io.channelpilot.redrive.batch.RedriveHeaders;
+import io.channelpilot.tests.OperatorCli;
 import io.channelpilot.tests.Repo;
 import io.channelpilot.tests.oncall.AlarmedChannels;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -116,11 +114,11 @@ class RedactionMarkerTest {
                     .satisfies(n -> assertThat(n.at("/facts/records").asText()).isEqualTo("8"));
 
             // AND the operator redrives with a repair rule, then looks at the task
-            Cli start = cli("redrive", "start", "--channel", spec.channelName(), "--cluster", CLUSTER,
+            OperatorCli start = cli("redrive", "start", "--channel", spec.channelName(), "--cluster", CLUSTER,
                     "--repair", "default:/amount=0", "--output", "json");
             cliOutput.add(start.out());
             assertThat(start.exit()).as(start.out()).isZero();
-            Cli status = cli("redrive", "status", "--task", JSON.readTree(start.out()).path("taskId").asText(), "--output", "json");
+            OperatorCli status = cli("redrive", "status", "--task", JSON.readTree(start.out()).path("taskId").asText(), "--output", "json");
             cliOutput.add(status.out());
             assertThat(JSON.readTree(status.out()).path("state").asText()).isEqualTo("SUCCEEDED");
             assertThat(JSON.readTree(status.out()).at("/counters/reproduced").asLong()).isEqualTo(3);
@@ -207,16 +205,7 @@ class RedactionMarkerTest {
         return text.toString();
     }
 
-    private record Cli(int exit, String out) {
-    }
-
-    private static Cli cli(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        List<String> all = new ArrayList<>(List.of(args));
-        all.addAll(List.of("--endpoint-url", world.server().endpoint().toString(), "--table", world.stack().statusTable()));
-        int exit = ChannelPilot.run(all.toArray(String[]::new), world.clientEnvironment(), new PrintWriter(out),
-                new PrintWriter(err));
-        return new Cli(exit, out + err.toString());
+    private static OperatorCli cli(String... args) {
+        return OperatorCli.run(world, args);
     }
 }
