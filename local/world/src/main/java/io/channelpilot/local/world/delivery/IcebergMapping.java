@@ -70,6 +70,7 @@ final class IcebergMapping {
             }
             root = next;
             where = target.substring(1);
+            expanding.push(target); // the root stays expanded: a property referring back to it recurses
         }
         if (!root.path("properties").isObject() || root.path("properties").isEmpty()) {
             problems.add("root at '" + where + "' is not an object with named properties (the table is a struct)");
