@@ -8,7 +8,7 @@ import java.util.List;
 
 /**
  * The preview in the Iceberg table-metadata JSON form of a schema (Iceberg spec, appendix C "JSON serialization"), so
- * that the local world can build the table with Iceberg's {@code SchemaParser.fromJson} instead of re-mapping types.
+ * that a caller (the local world's comparison test) can build the table with Iceberg's {@code SchemaParser.fromJson}.
  * Primitive type strings are {@link IcebergType#render()}; Iceberg's parser reads {@code decimal(38,3)} with or
  * without a space.
  */

@@ -23,8 +23,8 @@ import java.util.Objects;
  * converters, so conforming a record is one parse plus one walk over the schema's fields with no per-record
  * reflection, regex or formatter construction. Immutable and thread-safe.
  *
- * <p>Used by the local world's delivery simulation, redrive pre-validation and the validation engine, so that all
- * three decide alike.
+ * <p>Used by redrive pre-validation and the validation engine, so that both decide alike. The local world's delivery
+ * simulation judges records independently; docs/conformance.md "Product vs world" lists where the two differ.
  */
 public final class RecordConformer {
 

@@ -14,8 +14,8 @@ import java.util.Optional;
  * Schema-level analysis: what Iceberg table a channel would create from a registered JSON Schema, or every reason it
  * cannot (reference §4, DESIGN §6). Runs all checks and collects all problems: draft, meta-schema validity, root
  * shape, type mapping of every property ({@code $ref}s resolved, cycles detected), nesting depth, column names and
- * the partition column. Deterministic and free of AWS types; shared by the validation engine, the local world and
- * redrive pre-validation.
+ * the partition column. Deterministic and free of AWS types; shared by the validation engine and redrive
+ * pre-validation (the local world maps schemas on its own, to be compared with this).
  */
 public final class SchemaAnalyzer {
 

@@ -5,35 +5,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.channelpilot.gateway.ChannelRequests;
-import io.channelpilot.gateway.SdkAlarmGateway;
 import io.channelpilot.local.world.LocalClients;
 import io.channelpilot.local.world.LocalWorld;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.StackSettings;
 import io.channelpilot.notify.ItemState;
-import io.channelpilot.provision.AlarmSettings;
-import io.channelpilot.provision.ChannelAlarms;
-import io.channelpilot.spec.Resolution;
-import io.channelpilot.spec.SpecResolver;
-import io.channelpilot.store.ChannelKey;
-import io.channelpilot.store.RecordedAlarm;
-import io.channelpilot.store.DynamoDbStatusStore;
 import io.channelpilot.tests.Repo;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.core.sync.RequestBody;
-import software.amazon.awssdk.services.cloudwatch.CloudWatchClient;
-import software.amazon.awssdk.services.cloudwatchlogs.CloudWatchLogsClient;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.kafka.KafkaClient;
-import software.amazon.awssdk.services.kafka.model.Cluster;
 import software.amazon.awssdk.services.s3.S3Client;
 
 /**
@@ -64,31 +49,10 @@ class AlarmTriageTest {
     @Test
     void shouldTriageDeadLettersFromTheAlarmThenIgnoreDuplicatesQuarantineUnknownObjectsAndResolve() throws Exception {
         String region = world.file().region();
-        try (KafkaClient kafka = LocalClients.build(KafkaClient.builder(), world.server().endpoint(), region);
-             CloudWatchLogsClient logs = LocalClients.build(CloudWatchLogsClient.builder(), world.server().endpoint(), region);
-             CloudWatchClient cw = LocalClients.build(CloudWatchClient.builder(), world.server().endpoint(), region);
-             DynamoDbClient dynamo = LocalClients.build(DynamoDbClient.builder(), world.server().endpoint(), region);
-             S3Client s3 = LocalClients.s3(world.server().endpoint(), region)) {
+        try (S3Client s3 = LocalClients.s3(world.server().endpoint(), region)) {
             // GIVEN a channel created from the cluster's tags, its three alarms, and its desired spec recorded
-            Cluster cluster = kafka.listClustersV2(r -> { }).clusterInfoList().stream()
-                    .filter(c -> c.clusterName().equals(CLUSTER)).findFirst().orElseThrow();
+            ChannelSpec spec = AlarmedChannels.create(world, CLUSTER, TOPIC);
             StackSettings stack = StackSettings.from(world.functionEnvironment());
-            Resolution resolution = new SpecResolver(stack).resolve(cluster.clusterArn(), cluster.tags(), TOPIC, Map.of());
-            ChannelSpec spec = resolution.specs().get(0);
-            logs.createLogGroup(r -> r.logGroupName(spec.infrastructure().logGroup()));
-            String channelArn = kafka.createChannel(ChannelRequests.create(spec, "channel-pilot-local")).channelArn();
-            SdkAlarmGateway alarms = new SdkAlarmGateway(cw);
-            // as provisioning does: put the three alarms and record them (respond-to-alarm acts only on recorded alarms)
-            List<RecordedAlarm> recorded = new ArrayList<>();
-            new ChannelAlarms(AlarmSettings.defaults()).all(spec.clusterArn(), spec.channelName(), TOPIC,
-                    spec.freshnessSeconds(), spec.infrastructure().names()).forEach(a -> {
-                        alarms.put(a);
-                        recorded.add(ChannelAlarms.record(spec.clusterArn(), a));
-                    });
-            String desired = json(spec);
-            new DynamoDbStatusStore(dynamo, world.functionEnvironment().get("CHANNEL_PILOT_STATUS_TABLE"), world.clock())
-                    .update(new ChannelKey(spec.clusterArn(), spec.channelName()), TOPIC,
-                            s -> s.withDesired(desired, spec.fingerprint()).withObserved(channelArn, "ACTIVE").withAlarms(recorded));
             world.advance(Duration.ofSeconds(60));
 
             // WHEN 20 good records and 6 bad ones (3 missing a required field, 2 type mismatches, 1 malformed) arrive
@@ -169,9 +133,5 @@ class AlarmTriageTest {
                 throw new IllegalStateException(e);
             }
         }).filter(n -> n.path("kind").asText().equals(kind)).toList();
-    }
-
-    private static String json(ChannelSpec spec) throws Exception {
-        return JSON.writeValueAsString(spec);
     }
 }

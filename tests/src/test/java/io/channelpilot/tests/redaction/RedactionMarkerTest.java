@@ -4,26 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.channelpilot.cli.ChannelPilot;
-import io.channelpilot.gateway.ChannelRequests;
-import io.channelpilot.gateway.SdkAlarmGateway;
 import io.channelpilot.local.world.LocalClients;
 import io.channelpilot.local.world.LocalWorld;
 import io.channelpilot.local.world.iceberg.TableId;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.StackSettings;
 import io.channelpilot.notify.ItemState;
-import io.channelpilot.provision.AlarmSettings;
-import io.channelpilot.provision.ChannelAlarms;
 import io.channelpilot.redrive.batch.RedriveBatchHandler;
 import io.channelpilot.redrive.batch.RedriveHeaders;
-import io.channelpilot.spec.SpecResolver;
-import io.channelpilot.store.ChannelKey;
-import io.channelpilot.store.RecordedAlarm;
-import io.channelpilot.store.DynamoDbStatusStore;
+import io.channelpilot.tests.OperatorCli;
 import io.channelpilot.tests.Repo;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import io.channelpilot.tests.oncall.AlarmedChannels;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -36,11 +27,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.core.sync.RequestBody;
-import software.amazon.awssdk.services.cloudwatch.CloudWatchClient;
-import software.amazon.awssdk.services.cloudwatchlogs.CloudWatchLogsClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.kafka.KafkaClient;
-import software.amazon.awssdk.services.kafka.model.Cluster;
 import software.amazon.awssdk.services.s3.S3Client;
 
 /**
@@ -90,29 +77,10 @@ class RedactionMarkerTest {
         List<String> cliOutput = new ArrayList<>();
         ChannelSpec spec;
         StackSettings stack = StackSettings.from(world.functionEnvironment());
-        try (KafkaClient kafka = LocalClients.build(KafkaClient.builder(), world.server().endpoint(), region);
-             CloudWatchLogsClient logs = LocalClients.build(CloudWatchLogsClient.builder(), world.server().endpoint(), region);
-             CloudWatchClient cw = LocalClients.build(CloudWatchClient.builder(), world.server().endpoint(), region);
-             DynamoDbClient dynamo = LocalClients.build(DynamoDbClient.builder(), world.server().endpoint(), region);
+        try (DynamoDbClient dynamo = LocalClients.build(DynamoDbClient.builder(), world.server().endpoint(), region);
              S3Client s3 = LocalClients.s3(world.server().endpoint(), region)) {
             // GIVEN a managed channel with its three alarms and its desired spec recorded
-            Cluster cluster = kafka.listClustersV2(r -> { }).clusterInfoList().stream()
-                    .filter(c -> c.clusterName().equals(CLUSTER)).findFirst().orElseThrow();
-            spec = new SpecResolver(stack).resolve(cluster.clusterArn(), cluster.tags(), TOPIC, Map.of()).specs().get(0);
-            logs.createLogGroup(r -> r.logGroupName(spec.infrastructure().logGroup()));
-            String channelArn = kafka.createChannel(ChannelRequests.create(spec, "channel-pilot-local")).channelArn();
-            SdkAlarmGateway alarms = new SdkAlarmGateway(cw);
-            // as provisioning does: put the three alarms and record them (respond-to-alarm acts only on recorded alarms)
-            List<RecordedAlarm> recorded = new ArrayList<>();
-            new ChannelAlarms(AlarmSettings.defaults()).all(spec.clusterArn(), spec.channelName(), TOPIC,
-                    spec.freshnessSeconds(), spec.infrastructure().names()).forEach(a -> {
-                        alarms.put(a);
-                        recorded.add(ChannelAlarms.record(spec.clusterArn(), a));
-                    });
-            String desired = JSON.writeValueAsString(spec);
-            new DynamoDbStatusStore(dynamo, world.stack().statusTable(), world.clock())
-                    .update(new ChannelKey(spec.clusterArn(), spec.channelName()), TOPIC,
-                            s -> s.withDesired(desired, spec.fingerprint()).withObserved(channelArn, "ACTIVE").withAlarms(recorded));
+            spec = AlarmedChannels.create(world, CLUSTER, TOPIC);
             world.advance(Duration.ofSeconds(60));
 
             // AND records carrying the marker in values, keys and headers: good ones, ones missing the required amount
@@ -146,11 +114,11 @@ class RedactionMarkerTest {
                     .satisfies(n -> assertThat(n.at("/facts/records").asText()).isEqualTo("8"));
 
             // AND the operator redrives with a repair rule, then looks at the task
-            Cli start = cli("redrive", "start", "--channel", spec.channelName(), "--cluster", CLUSTER,
+            OperatorCli start = cli("redrive", "start", "--channel", spec.channelName(), "--cluster", CLUSTER,
                     "--repair", "default:/amount=0", "--output", "json");
             cliOutput.add(start.out());
             assertThat(start.exit()).as(start.out()).isZero();
-            Cli status = cli("redrive", "status", "--task", JSON.readTree(start.out()).path("taskId").asText(), "--output", "json");
+            OperatorCli status = cli("redrive", "status", "--task", JSON.readTree(start.out()).path("taskId").asText(), "--output", "json");
             cliOutput.add(status.out());
             assertThat(JSON.readTree(status.out()).path("state").asText()).isEqualTo("SUCCEEDED");
             assertThat(JSON.readTree(status.out()).at("/counters/reproduced").asLong()).isEqualTo(3);
@@ -237,16 +205,7 @@ class RedactionMarkerTest {
         return text.toString();
     }
 
-    private record Cli(int exit, String out) {
-    }
-
-    private static Cli cli(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        List<String> all = new ArrayList<>(List.of(args));
-        all.addAll(List.of("--endpoint-url", world.server().endpoint().toString(), "--table", world.stack().statusTable()));
-        int exit = ChannelPilot.run(all.toArray(String[]::new), world.clientEnvironment(), new PrintWriter(out),
-                new PrintWriter(err));
-        return new Cli(exit, out + err.toString());
+    private static OperatorCli cli(String... args) {
+        return OperatorCli.run(world, args);
     }
 }

@@ -17,6 +17,8 @@ import io.channelpilot.local.sfn.template.SamTemplate;
 import io.channelpilot.local.world.cloudwatch.CloudWatchEmulator;
 import io.channelpilot.local.world.delivery.DeliveryOptions;
 import io.channelpilot.local.world.delivery.DeliverySimulation;
+import io.channelpilot.local.world.delivery.DlqLayout;
+import io.channelpilot.local.world.delivery.DlqLayouts;
 import io.channelpilot.local.world.dynamodb.DynamoDbEmulator;
 import io.channelpilot.local.world.eventbridge.EventBridgeEmulator;
 import io.channelpilot.local.world.eventbridge.UserRules;
@@ -78,6 +80,7 @@ public final class LocalWorld implements AutoCloseable {
     private final DynamoDbEmulator dynamo;
     private final IcebergWarehouse warehouse;
     private final DeliverySimulation delivery;
+    private final DlqLayouts dlqLayouts;
     private final WorkflowHost workflows;
     private final RuntimeLambdaService runtimeLambda;
     private final URI clockUrl;
@@ -115,8 +118,11 @@ public final class LocalWorld implements AutoCloseable {
         this.warehouse = IcebergWarehouse.open(Files.createDirectories(workDir.resolve("warehouse")));
         closeables.add(warehouse);
         DeliveryWiring wiring = new DeliveryWiring(services);
+        this.dlqLayouts = options.dlqLayouts() != null ? options.dlqLayouts()
+                : DlqLayouts.of(file.delivery() != null && file.delivery().dlqLayoutSeed() != null
+                ? DlqLayout.fromSeed(file.delivery().dlqLayoutSeed()) : DlqLayout.defaults());
         this.delivery = new DeliverySimulation(wiring, kafka, warehouse, s3, WorldParts.metricsTo(cloudWatch), wiring, clock,
-                DeliveryOptions.defaults());
+                DeliveryOptions.defaults().withDlqLayouts(dlqLayouts));
         this.stack = LocalStack.from(file, options.stackOverrides());
         stack.createProductResources(server.endpoint(), file.region());
         SamTemplate template = SamTemplate.load(options.template(), stack.templateParameters(), file.region(),
@@ -179,7 +185,8 @@ public final class LocalWorld implements AutoCloseable {
      * @param stackOverrides  stack parameters overriding the conventions of {@link LocalStack}
      */
     public record Options(Path worldFile, Path template, Path workDir, HandlerFactory handlers, Executor executor,
-                          Map<String, String> stackOverrides, Brokers brokers, LambdaMode lambda, InitType initType) {
+                          Map<String, String> stackOverrides, Brokers brokers, LambdaMode lambda, InitType initType,
+                          DlqLayouts dlqLayouts) {
 
         /** The default executor: an execution has finished when StartExecution returns (deterministic). */
         public static final Executor SYNCHRONOUS = Runnable::run;
@@ -190,6 +197,12 @@ public final class LocalWorld implements AutoCloseable {
             brokers = brokers == null ? Brokers.EXPRESS_CLUSTERS : brokers;
             lambda = lambda == null ? LambdaMode.IN_PROCESS : lambda;
             initType = initType == null ? InitType.ON_DEMAND : initType;
+        }
+
+        /** The DLQ layout from the world file ({@code delivery.dlqLayoutSeed}, else the default). */
+        public Options(Path worldFile, Path template, Path workDir, HandlerFactory handlers, Executor executor,
+                       Map<String, String> stackOverrides, Brokers brokers, LambdaMode lambda, InitType initType) {
+            this(worldFile, template, workDir, handlers, executor, stackOverrides, brokers, lambda, initType, null);
         }
 
         public Options(Path worldFile, Path template, Path workDir, HandlerFactory handlers, Executor executor,
@@ -208,7 +221,8 @@ public final class LocalWorld implements AutoCloseable {
          * real Lambda Java runtime interface client, in its own JVM, with this init type (docs/local-world.md).
          */
         public Options withRuntimeLambda(InitType type) {
-            return new Options(worldFile, template, workDir, handlers, executor, stackOverrides, brokers, LambdaMode.RUNTIME, type);
+            return new Options(worldFile, template, workDir, handlers, executor, stackOverrides, brokers, LambdaMode.RUNTIME, type,
+                    dlqLayouts);
         }
 
         /**
@@ -216,7 +230,18 @@ public final class LocalWorld implements AutoCloseable {
          * MSK API only, so nothing that reads or writes records (delivery, redrive) can run in such a world.
          */
         public Options withoutBrokers() {
-            return new Options(worldFile, template, workDir, handlers, executor, stackOverrides, Brokers.NONE, lambda, initType);
+            return new Options(worldFile, template, workDir, handlers, executor, stackOverrides, Brokers.NONE, lambda, initType,
+                    dlqLayouts);
+        }
+
+        /**
+         * The layouts of the DLQ objects the delivery simulation writes (overrides the world file); the functions get
+         * the {@code DLQ_FIELD_*} settings an operator would set for them ({@link DlqLayouts#operatorEnvironment()}).
+         * In runtime mode they reach a function only if template.yaml declares them (SAM's env-var rule).
+         */
+        public Options withDlqLayouts(DlqLayouts layouts) {
+            return new Options(worldFile, template, workDir, handlers, executor, stackOverrides, brokers, lambda, initType,
+                    layouts);
         }
 
         public static Options of(Path worldFile, Path template) {
@@ -351,6 +376,7 @@ public final class LocalWorld implements AutoCloseable {
      */
     public Map<String, String> functionEnvironment() {
         Map<String, String> env = new java.util.LinkedHashMap<>(stack.functionEnvironment(server.endpoint(), file.region()));
+        env.putAll(dlqLayouts.operatorEnvironment()); // what an operator sets when the DLQ names differ
         env.put("CHANNEL_PILOT_KAFKA_AUTH", "PLAINTEXT");
         env.put("CHANNEL_PILOT_KAFKA_BOOTSTRAP", kafka.clusterNames().stream().filter(kafka::isStarted).sorted()
                 .map(c -> c + "=" + kafka.bootstrapServers(c)).collect(java.util.stream.Collectors.joining(";")));
@@ -416,6 +442,11 @@ public final class LocalWorld implements AutoCloseable {
 
     public DeliverySimulation delivery() {
         return delivery;
+    }
+
+    /** The layouts of the DLQ objects this world writes. */
+    public DlqLayouts dlqLayouts() {
+        return dlqLayouts;
     }
 
     public WorkflowHost workflows() {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.channelpilot.local.sfn.exec.ExecutionDescription;
 import io.channelpilot.local.world.cloudwatch.MetricAlarm;
+import io.channelpilot.local.world.delivery.DlqLayout;
 import io.channelpilot.local.world.http.Json;
 import io.channelpilot.local.world.iceberg.TableId;
 import io.channelpilot.local.world.logs.LogGroupView;
@@ -14,14 +15,10 @@ import io.channelpilot.local.world.s3tables.TableView;
 import io.channelpilot.local.world.sns.MessageAttribute;
 import io.channelpilot.local.world.sns.PublishedMessage;
 import io.channelpilot.local.world.workflow.WorkflowHost;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.zip.GZIPInputStream;
 
 /**
  * The deterministic JSON report of a world run (issue "local world" item 4): executions with states visited and
@@ -137,7 +134,7 @@ public final class WorldReport {
             for (S3Front.ObjectSummary o : s3.listObjects(bucket, world.stack().dlqPrefix())) {
                 objects++;
                 keys.add(o.key());
-                records += countLines(s3.getObject(bucket, o.key()), o.key().endsWith(".gz"));
+                records += DlqLayout.recordsIn(s3.getObject(bucket, o.key()));
             }
         }
         ObjectNode out = Json.object().put("bucket", bucket).put("objects", objects).put("records", records);
@@ -163,14 +160,5 @@ public final class WorldReport {
             n.set("message", message);
         }
         return out;
-    }
-
-    private static long countLines(byte[] body, boolean gzip) {
-        try (InputStream in = gzip ? new GZIPInputStream(new ByteArrayInputStream(body)) : new ByteArrayInputStream(body)) {
-            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            return text.lines().filter(l -> !l.isBlank()).count();
-        } catch (IOException e) {
-            return 0;
-        }
     }
 }

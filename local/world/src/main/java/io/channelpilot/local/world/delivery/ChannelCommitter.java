@@ -23,10 +23,12 @@ final class ChannelCommitter {
     private final MetricPublisher metrics;
     private final DeliveryListener listener;
     private final DeliveryStats stats;
+    private final DeliveryOptions options;
 
     ChannelCommitter(IcebergWarehouse warehouse, S3Front s3, MetricPublisher metrics, DeliveryListener listener,
-                     DeliveryStats stats) {
+                     DeliveryStats stats, DeliveryOptions options) {
         this.stats = stats;
+        this.options = options;
         this.warehouse = warehouse;
         this.s3 = s3;
         this.metrics = metrics;
@@ -59,9 +61,11 @@ final class ChannelCommitter {
         String dlqObject = null;
         if (failed > 0) {
             if (s3.exists(ch.dlqBucket())) {
-                String key = DlqObjectWriter.key(ch, now, p.nextCommitNumber());
-                s3.putObject(ch.dlqBucket(), key, DlqObjectWriter.body(ch, p.dlq()),
-                        Map.of("Content-Type", "application/x-ndjson", "Content-Encoding", "gzip"));
+                DlqLayout layout = options.dlqLayouts().forTopic(ch.topic());
+                String key = DlqObjectWriter.key(ch, now, p.nextCommitNumber(), layout);
+                s3.putObject(ch.dlqBucket(), key, DlqObjectWriter.body(ch, p.dlq(), layout), layout.gzip()
+                        ? Map.of("Content-Type", layout.contentType(), "Content-Encoding", "gzip")
+                        : Map.of("Content-Type", layout.contentType()));
                 dlqObject = ch.dlqBucket() + "/" + key;
                 dlqWritten = failed;
                 p.clearDlq();
@@ -90,7 +94,7 @@ final class ChannelCommitter {
                     + "delivery started; " + p.rows().size() + " rows wait");
             return null;
         }
-        return warehouse.createTable(ch.table(), p.tableFields(), ch.partitionColumn(),
+        return warehouse.createTable(ch.table(), p.tableSchema(), ch.partitionColumn(),
                 ch.compression().parquetCodec());
     }
 

@@ -1,6 +1,5 @@
 package io.channelpilot.local.world.delivery;
 
-import io.channelpilot.conformance.IcebergField;
 import io.channelpilot.local.world.kafka.EmbeddedKafka;
 import java.time.Duration;
 import java.time.Instant;
@@ -30,7 +29,7 @@ final class ChannelPipeline implements AutoCloseable {
     // the buffer: everything read since the last commit
     private final List<Map<String, Object>> rows = new ArrayList<>();
     private final List<DlqRecord> dlq = new ArrayList<>();
-    private List<IcebergField> tableFields;
+    private org.apache.iceberg.Schema tableSchema;
     private long bytesIn;
     private Instant firstBufferedAt;
 
@@ -87,8 +86,8 @@ final class ChannelPipeline implements AutoCloseable {
         RecordDecoder.Decision d = decoder.decide(r.value() == null ? new byte[0] : r.value());
         if (d instanceof RecordDecoder.Decision.Row row) {
             rows.add(row.row());
-            if (tableFields == null) {
-                tableFields = row.fields();
+            if (tableSchema == null) {
+                tableSchema = row.table();
             }
         } else {
             RecordDecoder.Decision.Reject j = (RecordDecoder.Decision.Reject) d;
@@ -116,8 +115,8 @@ final class ChannelPipeline implements AutoCloseable {
         return dlq;
     }
 
-    List<IcebergField> tableFields() {
-        return tableFields;
+    org.apache.iceberg.Schema tableSchema() {
+        return tableSchema;
     }
 
     long bytesIn() {

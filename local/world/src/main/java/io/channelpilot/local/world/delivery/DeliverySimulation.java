@@ -1,6 +1,5 @@
 package io.channelpilot.local.world.delivery;
 
-import io.channelpilot.conformance.SchemaAnalysis;
 import io.channelpilot.local.world.iceberg.IcebergWarehouse;
 import io.channelpilot.local.world.kafka.EmbeddedKafka;
 import io.channelpilot.local.world.kafka.KafkaOperationException;
@@ -9,6 +8,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.kafka.common.KafkaException;
@@ -17,7 +17,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The heart of "behaves like the service": every delivering channel consumes its topic from the offsets current when
- * the simulation first saw it ACTIVE, applies the shared conformance rules, appends good rows to its Iceberg table and
+ * the simulation first saw it ACTIVE, judges each record with the world's own validator and delivery rules ({@link DeliverySchema}), appends good rows to its Iceberg table and
  * dead-letters bad ones to S3, committing once {@code dataFreshnessInSeconds} of virtual time passed since the first
  * buffered record (or on {@link #flush}).
  *
@@ -47,7 +47,7 @@ public final class DeliverySimulation implements AutoCloseable {
         this.clock = clock;
         this.options = options;
         this.listener = listener;
-        this.committer = new ChannelCommitter(warehouse, s3, metrics, listener, stats);
+        this.committer = new ChannelCommitter(warehouse, s3, metrics, listener, stats, options);
     }
 
     /** Per-channel totals (rows, dead-lettered records, commits, DLQ objects) for the world report. */
@@ -120,13 +120,12 @@ public final class DeliverySimulation implements AutoCloseable {
 
     /** A plain-JSON channel whose schema cannot make a table never delivers (MSK FAILs or SUSPENDs it). */
     private boolean usable(DeliveryChannel ch) {
-        SchemaAnalysis analysis = new RecordDecoder(ch.schema(), ch.partitionColumn()).plainAnalysis();
-        if (analysis == null || analysis.isUsable()) {
+        List<String> reasons = new RecordDecoder(ch.schema(), ch.partitionColumn()).unusableBecause();
+        if (reasons.isEmpty()) {
             return true;
         }
         blocked.add(ch.channelArn());
-        listener.deliveryBlocked(ch, DeliveryCode.SCHEMA_UNUSABLE, "Schema not usable: " + analysis.errors().stream()
-                .map(e -> e.code().code() + " at '" + e.pointer() + "'").toList());
+        listener.deliveryBlocked(ch, DeliveryCode.SCHEMA_UNUSABLE, "Schema not usable: " + reasons);
         return false;
     }
 

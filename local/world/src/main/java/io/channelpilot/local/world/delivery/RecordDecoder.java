@@ -1,26 +1,22 @@
 package io.channelpilot.local.world.delivery;
 
-import io.channelpilot.conformance.ConformanceResult;
-import io.channelpilot.conformance.IcebergField;
-import io.channelpilot.conformance.RecordConformer;
-import io.channelpilot.conformance.SchemaAnalysis;
-import io.channelpilot.conformance.SchemaAnalyzer;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import org.apache.iceberg.Schema;
 
 /**
- * Applies the shared record-conformance rules to one record value, resolving the schema the channel's converter
- * names: the fixed definition ({@code JSON}) or the record's embedded schema version ({@code JSON_SCHEMA_GSR}).
- * Conformers are built once per schema version.
+ * Judges one record value against the schema the channel's converter names: the fixed definition ({@code JSON}) or
+ * the record's embedded schema version ({@code JSON_SCHEMA_GSR}), each read once into a {@link DeliverySchema} (the
+ * world's own validator and delivery rules, independent of the product's conformance code).
  */
 final class RecordDecoder {
 
-    /** The decision for one value; {@code fields} are the table columns of the schema that accepted it. */
+    /** The decision for one value; {@code table} is the table schema of the schema that accepted it. */
     sealed interface Decision {
-        record Row(Map<String, Object> row, List<IcebergField> fields) implements Decision {
+        record Row(Map<String, Object> row, Schema table) implements Decision {
         }
 
         record Reject(String code, String pointer, String expected, String actual, String message)
@@ -30,8 +26,8 @@ final class RecordDecoder {
 
     private final DeliveryChannel.SchemaSource source;
     private final String partitionColumn;
-    private final Map<UUID, Optional<RecordConformer>> gsrConformers = new HashMap<>();
-    private RecordConformer plain;
+    private final Map<UUID, Optional<DeliverySchema>> gsrSchemas = new HashMap<>();
+    private DeliverySchema.Reading plain;
     /** GSR: the version the table was (or will be) created from; later versions are schema changes. */
     private UUID tableVersion;
 
@@ -40,18 +36,21 @@ final class RecordDecoder {
         this.partitionColumn = partitionColumn;
     }
 
-    /** For plain JSON: the schema analysis (null for GSR, whose schemas arrive with records). */
-    SchemaAnalysis plainAnalysis() {
-        return source instanceof DeliveryChannel.SchemaSource.Plain p
-                ? SchemaAnalyzer.analyze(p.definition(), partitionColumn) : null;
+    /** Why a plain-JSON channel's schema cannot make a table (empty when it can, and for GSR). */
+    List<String> unusableBecause() {
+        return plainReading() instanceof DeliverySchema.Reading.Unusable u ? u.reasons() : List.of();
+    }
+
+    private DeliverySchema.Reading plainReading() {
+        if (plain == null && source instanceof DeliveryChannel.SchemaSource.Plain p) {
+            plain = DeliverySchema.read(p.definition(), partitionColumn);
+        }
+        return plain;
     }
 
     Decision decide(byte[] value) {
-        if (source instanceof DeliveryChannel.SchemaSource.Plain p) {
-            if (plain == null) {
-                plain = RecordConformer.of(SchemaAnalyzer.analyze(p.definition(), partitionColumn));
-            }
-            return conform(plain, value);
+        if (source instanceof DeliveryChannel.SchemaSource.Plain) {
+            return ((DeliverySchema.Reading.Usable) plainReading()).schema().decide(value);
         }
         DeliveryChannel.SchemaSource.Registry registry = (DeliveryChannel.SchemaSource.Registry) source;
         Optional<GsrEnvelope> envelope = GsrEnvelope.decode(value);
@@ -60,10 +59,11 @@ final class RecordDecoder {
                     "The record value does not start with a Glue Schema Registry header (version 3)");
         }
         UUID version = envelope.get().schemaVersionId();
-        Optional<RecordConformer> conformer = gsrConformers.computeIfAbsent(version, v -> registry.resolver()
-                .definition(v).map(d -> SchemaAnalyzer.analyze(d, partitionColumn))
-                .filter(SchemaAnalysis::isUsable).map(RecordConformer::of));
-        if (conformer.isEmpty()) {
+        Optional<DeliverySchema> schema = gsrSchemas.computeIfAbsent(version, v -> registry.resolver()
+                .definition(v).map(d -> DeliverySchema.read(d, partitionColumn))
+                .filter(DeliverySchema.Reading.Usable.class::isInstance)
+                .map(r -> ((DeliverySchema.Reading.Usable) r).schema()));
+        if (schema.isEmpty()) {
             return new Decision.Reject(DeliveryCode.GSR_SCHEMA_NOT_FOUND.code(), "", "schema version", "unresolved",
                     "Schema version " + version + " does not resolve to a usable JSON schema");
         }
@@ -74,15 +74,6 @@ final class RecordDecoder {
             return new Decision.Reject(DeliveryCode.GSR_SCHEMA_CHANGED.code(), "", "schema version " + tableVersion,
                     "schema version " + version, "The record uses another schema version than the table");
         }
-        return conform(conformer.get(), envelope.get().payload());
-    }
-
-    private static Decision conform(RecordConformer conformer, byte[] json) {
-        ConformanceResult r = conformer.conform(json);
-        if (r instanceof ConformanceResult.Conformed c) {
-            return new Decision.Row(c.row(), conformer.fields());
-        }
-        ConformanceResult.Rejected j = (ConformanceResult.Rejected) r;
-        return new Decision.Reject(j.code().code(), j.pointer(), j.expected(), j.actual(), j.message());
+        return schema.get().decide(envelope.get().payload());
     }
 }

@@ -13,7 +13,7 @@ import java.util.Map;
 public record WorldFile(String account, String region, Long seed, String startTime, Boolean emitEvents, Msk msk,
                         List<Cluster> clusters, List<Registry> schemaRegistries, List<TableBucket> tableBuckets,
                         List<Bucket> buckets, List<LogGroup> logGroups, List<Role> roles, List<Quota> quotas,
-                        Timings timings, List<Fault> faults) {
+                        Timings timings, List<Fault> faults, Delivery delivery) {
 
     public WorldFile {
         clusters = clusters == null ? List.of() : List.copyOf(clusters);
@@ -24,6 +24,13 @@ public record WorldFile(String account, String region, Long seed, String startTi
         roles = roles == null ? List.of() : List.copyOf(roles);
         quotas = quotas == null ? List.of() : List.copyOf(quotas);
         faults = faults == null ? List.of() : List.copyOf(faults);
+    }
+
+    /**
+     * Delivery simulation switches: {@code dlqLayoutSeed} picks the layout of the DLQ objects the world writes
+     * ({@code DlqLayout.fromSeed}); absent, the documented default layout.
+     */
+    public record Delivery(Long dlqLayoutSeed) {
     }
 
     /** MSK behaviour switches for what AWS leaves UNCONFIRMED (see MskSettings). */

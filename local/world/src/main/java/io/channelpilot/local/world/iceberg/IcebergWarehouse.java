@@ -67,7 +67,11 @@ public final class IcebergWarehouse implements AutoCloseable {
      * {@code hour(<partitionColumn>)}, Parquet with the channel's compression codec ({@code zstd} or {@code snappy}).
      */
     public Table createTable(TableId id, List<IcebergField> fields, String partitionColumn, String parquetCodec) {
-        Schema schema = IcebergSchemas.toSchema(fields);
+        return createTable(id, IcebergSchemas.toSchema(fields), partitionColumn, parquetCodec);
+    }
+
+    /** As {@link #createTable(TableId, List, String, String)}, from an Iceberg schema (the delivery simulation's own). */
+    public Table createTable(TableId id, Schema schema, String partitionColumn, String parquetCodec) {
         PartitionSpec spec = PartitionSpec.builderFor(schema).hour(partitionColumn).build();
         Namespace ns = id.identifier().namespace();
         if (!catalog.namespaceExists(ns)) {
