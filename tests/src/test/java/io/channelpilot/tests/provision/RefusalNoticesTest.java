@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.channelpilot.cli.ChannelPilot;
 import io.channelpilot.local.sfn.exec.ExecutionDescription;
 import io.channelpilot.local.world.sns.PublishedMessage;
+import io.channelpilot.notify.NotificationRenderer;
 import io.channelpilot.tests.Repo;
 import io.channelpilot.tests.provision.ProvisioningWorld.Mark;
 import java.io.IOException;
@@ -60,7 +61,9 @@ class RefusalNoticesTest {
         assertThat(note.at("/facts/tag.1").asText()).isEqualTo("channel-pilot/conflict-a | channel-pilot/conflict-b");
         assertThat(note.at("/facts/setting.1").asText()).isEqualTo("freshness");
         assertThat(note.path("title").asText()).isEqualTo("Tags for topic conflict.orders refused: RULE_CONFLICT");
-        assertThat(note.path("runbook").asText()).isEqualTo("docs/runbook.md#tag_contract_error");
+        // the link points into the stack's RunbookBaseUrl (the world deploys template.yaml's default)
+        assertThat(note.path("runbook").asText()).isEqualTo(NotificationRenderer.DEFAULT_RUNBOOK_BASE_URL
+                + "docs/runbook.md#tag_contract_error");
         assertThat(note.path("actions").toString()).contains("channel-pilot plan --cluster " + pw.clusterArn(CLUSTER)
                 + " --topic conflict.orders");
         // AND both executions carry the coded refusal in their output; the second one's notice is the duplicate
