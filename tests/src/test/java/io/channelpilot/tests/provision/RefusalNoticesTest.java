@@ -91,6 +91,35 @@ class RefusalNoticesTest {
     }
 
     @Test
+    void shouldNotifyAgainWhenTheOffendingTagIsEditedButNotWhenAnotherTagIs() throws Exception {
+        pw.createTopic(CLUSTER, "edit.orders");
+        Mark mark = pw.mark();
+        pw.tag(CLUSTER, Map.of("channel-pilot/edit-a", "topic=edit.orders namespace=sales freshness=300" + RULE,
+                "channel-pilot/edit-b", "topic=edit.orders namespace=sales freshness=600" + RULE));
+        sweep();
+        assertThat(notices(mark, "TAG_CONTRACT_ERROR", "edit.orders")).hasSize(1);
+
+        // WHEN another rule of the cluster is edited (the rules change, the two offending tags do not) and the sweep runs
+        pw.tag(CLUSTER, "channel-pilot/edit-other", "topic=edit.elsewhere namespace=sales" + RULE);
+        sweep();
+
+        // THEN the standing refusal is not repeated
+        assertThat(notices(mark, "TAG_CONTRACT_ERROR", "edit.orders")).hasSize(1);
+
+        // WHEN the offending tag is edited and still disagrees
+        pw.tag(CLUSTER, "channel-pilot/edit-b", "topic=edit.orders namespace=sales freshness=900" + RULE);
+        sweep();
+
+        // THEN the owner hears the new disagreement once
+        List<JsonNode> notes = notices(mark, "TAG_CONTRACT_ERROR", "edit.orders");
+        assertThat(notes).hasSize(2);
+        assertThat(notes.get(1).at("/facts/code.1").asText()).isEqualTo("RULE_CONFLICT");
+        for (String key : List.of("channel-pilot/edit-a", "channel-pilot/edit-b", "channel-pilot/edit-other")) {
+            pw.untag(CLUSTER, key);
+        }
+    }
+
+    @Test
     void shouldNotifyOnceFromTheSweepWhenTheTagEventsArriveOnlyAfterIt() throws Exception {
         Mark mark = pw.mark();
         // GIVEN conflicting rules whose CloudTrail and aws.tag events have not been delivered yet
@@ -145,6 +174,12 @@ class RefusalNoticesTest {
         assertThat(note.at("/facts/code.1").asText()).isEqualTo("TAG_KEY_LOOKALIKE");
         assertThat(note.at("/facts/rightSpelling").asText()).isEqualTo("channel-pilot/hint");
         assertThat(statusRefusal("tag/channelpilot/hint").path("reason").asText()).isEqualTo("TAG_KEY_LOOKALIKE");
+        // AND the execution's output carries the coded refusal
+        assertThat(pw.executionsSince(mark)).isNotEmpty().allSatisfy(r -> {
+            assertThat(r.output().at("/resolution/refusals/0/kind").asText()).isEqualTo("TAG_KEY_HINT");
+            assertThat(r.output().at("/resolution/refusals/0/problems/0/code").asText()).isEqualTo("TAG_KEY_LOOKALIKE");
+            assertThat(r.output().at("/resolution/refusals/0/problems/0/tag").asText()).isEqualTo("channelpilot/hint");
+        });
         pw.untag(CLUSTER, "channelpilot/hint");
     }
 
