@@ -30,13 +30,19 @@ public final class NotificationRenderer {
     private final ObjectMapper mapper;
     /** Prefix of every {@code runbook} link ("" keeps the repository-relative {@code docs/runbook.md#kind}). */
     private final String runbookBase;
+    private final ChatLimits chatLimits;
 
     public NotificationRenderer(ObjectMapper mapper) {
         this(mapper, "");
     }
 
     public NotificationRenderer(ObjectMapper mapper, String runbookBase) {
+        this(mapper, runbookBase, ChatLimits.DEFAULT);
+    }
+
+    public NotificationRenderer(ObjectMapper mapper, String runbookBase, ChatLimits chatLimits) {
         this.mapper = mapper;
+        this.chatLimits = chatLimits;
         this.runbookBase = runbookBase.isEmpty() || runbookBase.endsWith("/") ? runbookBase : runbookBase + "/";
     }
 
@@ -44,9 +50,12 @@ public final class NotificationRenderer {
         return new NotificationRenderer(new ObjectMapper());
     }
 
-    /** The functions' renderer: runbook links under {@value #RUNBOOK_BASE_VARIABLE} (default {@link #DEFAULT_RUNBOOK_BASE_URL}). */
+    /**
+     * The functions' renderer: runbook links under {@value #RUNBOOK_BASE_VARIABLE} (default {@link #DEFAULT_RUNBOOK_BASE_URL}),
+     * chat bounds from {@value ChatLimits#VARIABLE}.
+     */
     public static NotificationRenderer fromEnvironment(Map<String, String> env, ObjectMapper mapper) {
-        return new NotificationRenderer(mapper, runbookBase(env));
+        return new NotificationRenderer(mapper, runbookBase(env), ChatLimits.from(env));
     }
 
     /** {@value #RUNBOOK_BASE_VARIABLE}: an http(s) URL; unset or blank means {@link #DEFAULT_RUNBOOK_BASE_URL}. */
@@ -83,7 +92,7 @@ public final class NotificationRenderer {
 
     /** The AWS Chatbot custom-notification JSON (the {@code https} member). */
     public String toChat(Notification n) {
-        return write(new ChatNotification(mapper).toNode(linked(n)));
+        return write(new ChatNotification(mapper, chatLimits).toNode(linked(n)));
     }
 
     public String toJson(Notification given) {
