@@ -1,7 +1,11 @@
 package io.channelpilot.cli;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
@@ -17,7 +21,8 @@ import picocli.CommandLine.IVersionProvider;
  * {@code plan} or {@code reconcile --dry-run} found something the workflow would refuse.
  */
 @Command(name = "channel-pilot", mixinStandardHelpOptions = true, versionProvider = ChannelPilot.Version.class,
-        description = "Operate Channel Pilot: channel status and refusals, plan a cluster, run the reconcile sweep, redrive dead letters.",
+        description = {"Operate Channel Pilot: channel status and refusals, plan a cluster, run the reconcile sweep, redrive dead letters.",
+                "Global options --output, --profile, --region and --endpoint-url may also come before the command, as with the AWS CLI."},
         subcommands = {StatusCommand.class, PlanCommand.class, ReconcileCommand.class, RedriveCommand.class, CompletionCommand.class},
         footerHeading = "%nExit codes:%n",
         footer = {"  0  done", "  1  error (printed with a code and the fix)", "  2  usage error", "  3  redrive refused (coded)",
@@ -44,7 +49,8 @@ public final class ChannelPilot {
     }
 
     /** Runs one command line with an explicit environment (tests run it in-process against a local world). */
-    public static int run(String[] args, Map<String, String> env, PrintWriter out, PrintWriter err) {
+    public static int run(String[] given, Map<String, String> env, PrintWriter out, PrintWriter err) {
+        String[] args = globalOptionsLast(given);
         CommandLine cli = commandLine(new CliContext(env, out));
         cli.setOut(out).setErr(err);
         cli.setCaseInsensitiveEnumValuesAllowed(true);
@@ -59,12 +65,52 @@ public final class ChannelPilot {
         });
         cli.setParameterExceptionHandler((e, args1) -> {
             CommandLine failed = e.getCommandLine();
-            err.println("error: " + CliError.Code.INVALID_ARGUMENT + ": " + e.getMessage());
-            err.println("fix: run '" + failed.getCommandSpec().qualifiedName() + " --help' for its options.");
-            err.flush();
+            new CliError(CliError.Code.INVALID_ARGUMENT, e.getMessage(), "run '" + failed.getCommandSpec().qualifiedName()
+                    + " --help' for its options.").print(err, requestedFormat(args1));
             return EXIT_USAGE;
         });
         return cli.execute(args);
+    }
+
+    /** Options every AWS-calling command takes ({@link AwsOptions}) that the AWS CLI habit puts before the command. */
+    static final Set<String> GLOBAL_OPTIONS = Set.of("--output", "-o", "--profile", "--region", "--endpoint-url");
+
+    /**
+     * {@code channel-pilot --output json status} as {@code channel-pilot status --output json}: the global options in
+     * front of the command are moved behind it (before a {@code --}, if any), where the command declares them. A line
+     * with no command after them is left as it is, so picocli reports it.
+     */
+    static String[] globalOptionsLast(String[] args) {
+        List<String> leading = new ArrayList<>();
+        int i = 0;
+        while (i < args.length && GLOBAL_OPTIONS.contains(args[i].split("=", 2)[0])) {
+            leading.add(args[i]);
+            if (!args[i].contains("=") && i + 1 < args.length) {
+                leading.add(args[++i]);
+            }
+            i++;
+        }
+        if (leading.isEmpty() || i >= args.length || args[i].startsWith("-")) {
+            return args;
+        }
+        List<String> rest = new ArrayList<>(Arrays.asList(args).subList(i, args.length));
+        int end = rest.indexOf("--");
+        rest.addAll(end < 0 ? rest.size() : end, leading);
+        return rest.toArray(String[]::new);
+    }
+
+    /** The {@code --output} on a line picocli could not parse (a usage error follows it, like any other error). */
+    static OutputFormat requestedFormat(String[] args) {
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            String value = a.startsWith("--output=") || a.startsWith("-o=") ? a.substring(a.indexOf('=') + 1)
+                    : (a.equals("--output") || a.equals("-o")) && i + 1 < args.length ? args[i + 1]
+                    : a.startsWith("-o") && !a.startsWith("--") && a.length() > 2 ? a.substring(2) : null;
+            if ("json".equalsIgnoreCase(value)) {
+                return OutputFormat.json;
+            }
+        }
+        return OutputFormat.table;
     }
 
     /** The {@code --output} the failing command was given (errors follow it), else table. */
@@ -78,7 +124,7 @@ public final class ChannelPilot {
 
     /** The command tree, its commands built with {@code context} (tests parse the commands notifications print). */
     static CommandLine commandLine(CliContext context) {
-        return new CommandLine(new ChannelPilot(), new CommandLine.IFactory() {
+        CommandLine root = new CommandLine(new ChannelPilot(), new CommandLine.IFactory() {
             @Override
             public <K> K create(Class<K> cls) throws Exception {
                 try {
@@ -88,5 +134,13 @@ public final class ChannelPilot {
                 }
             }
         });
+        withVersion(root, new Version());
+        return root;
+    }
+
+    /** Every subcommand's {@code --version}/{@code -V} prints the tool's version (picocli gives subcommands none). */
+    private static void withVersion(CommandLine cl, IVersionProvider version) {
+        cl.getCommandSpec().versionProvider(version);
+        cl.getSubcommands().values().forEach(sub -> withVersion(sub, version));
     }
 }

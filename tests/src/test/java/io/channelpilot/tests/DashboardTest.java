@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * {@code AWS/Kafka} by exactly {@code ClusterName, ChannelName, Topic} — so it shows every channel without per-channel
  * edits — and names only metrics the service documents; every Channel Pilot metric it plots is one the code emits.
  */
-class DashboardTest {
+public class DashboardTest {
 
     /**
      * The channel metrics the MSK Developer Guide documents (namespace AWS/Kafka, dimensions ClusterName, ChannelName,
@@ -40,7 +40,7 @@ class DashboardTest {
     private static final Pattern SEARCH = Pattern.compile("SEARCH\\('\\{([^}]*)\\}\\s+MetricName=\"([^\"]+)\"'\\s*,\\s*'(\\w+)'\\s*,\\s*(\\d+)\\)");
     private static final Pattern EMITTED = Pattern.compile("(?:addMetric|flushSingleMetric)\\(\"(\\w+)\"|CONFIGURED_FRESHNESS = \"(\\w+)\"");
 
-    record Search(String namespace, List<String> dimensions, String metric, String statistic, int period) {
+    public record Search(String namespace, List<String> dimensions, String metric, String statistic, int period) {
     }
 
     @Test
@@ -102,7 +102,7 @@ class DashboardTest {
         return new ObjectMapper().readTree(text);
     }
 
-    static List<Search> searches() throws IOException {
+    public static List<Search> searches() throws IOException {
         List<Search> out = new ArrayList<>();
         for (JsonNode widget : body().path("widgets")) {
             for (JsonNode line : widget.at("/properties/metrics")) {

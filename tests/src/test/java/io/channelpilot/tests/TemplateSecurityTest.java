@@ -309,4 +309,22 @@ class TemplateSecurityTest {
         }
         return out;
     }
+
+    @Test
+    void shouldScopeEveryPutEventsToTheDefaultBusAndTheChannelPilotSourceByValue() {
+        List<Map.Entry<String, JsonNode>> puts = deployedStatements(false).stream()
+                .filter(e -> actions(e.getValue()).stream().anyMatch(a -> a.startsWith("events:"))).toList();
+
+        // exactly the functions that publish Channel Pilot's events (ChannelStateEvents, RedriveTaskEvents)
+        assertThat(puts).extracting(e -> e.getKey().split("[./]")[0]).containsExactlyInAnyOrder(
+                "ProvisionChannelFunction", "PollChannelFunction", "RespondToAlarmFunction", "RedriveControlFunction",
+                "ReconcileFunction");
+        for (Map.Entry<String, JsonNode> e : puts) {
+            JsonNode st = e.getValue();
+            assertThat(st.path("Effect").asText()).as(e.getKey()).isEqualTo("Allow");
+            assertThat(actions(st)).as(e.getKey()).containsExactly("events:PutEvents");
+            assertThat(resources(st)).as(e.getKey()).containsExactly("arn:aws:events:us-east-1:" + ACCOUNT + ":event-bus/default");
+            assertThat(strings(st.at("/Condition/StringEquals/events:source"))).as(e.getKey()).containsExactly("channel-pilot");
+        }
+    }
 }

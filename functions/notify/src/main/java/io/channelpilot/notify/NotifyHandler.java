@@ -84,7 +84,7 @@ public final class NotifyHandler implements RequestStreamHandler {
         ProvisioningClients clients = new ProvisioningClients(env);
         ObjectMapper mapper = ItemState.mapper();
         return new NotifyService(new SnsNotificationPublisher(clients.sns(), config.topicArn()),
-                new NotificationRenderer(mapper), new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock),
+                NotificationRenderer.fromEnvironment(env, mapper), new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock),
                 clock, mapper, config.dedupeTtl());
     }
 

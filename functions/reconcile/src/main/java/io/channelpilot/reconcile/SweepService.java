@@ -72,7 +72,7 @@ public final class SweepService {
         OutstandingStore outstanding = new DynamoDbOutstandingStore(clients.dynamoDb(), config.statusTable(), clock);
         RetentionSettings retention = RetentionSettings.from(env);
         NotificationPublisher publisher = new SnsNotificationPublisher(clients.sns(), config.topicArn());
-        NotificationRenderer renderer = NotificationRenderer.create();
+        NotificationRenderer renderer = NotificationRenderer.fromEnvironment(env, new com.fasterxml.jackson.databind.ObjectMapper());
         var tables = new SdkTablesGateway(aws.s3Tables());
         RefusalReporter refusals = RefusalReporter.of(new RefusalRecorder(store, clock),
                 new RefusalNotifier(publisher, renderer, store, NotificationDedupe.ttlFrom(env)));

@@ -34,17 +34,27 @@ public final class AlarmWiring {
                 new DynamoDbTriageState(clients.dynamoDb(), config.statusTable()),
                 new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock),
                 new DynamoDbOutstandingStore(clients.dynamoDb(), config.statusTable(), clock), RetentionSettings.from(env),
-                new SnsNotificationPublisher(clients.sns(), config.topicArn()), RedriveStarter.fromEnvironment(env, clock), clock);
+                new SnsNotificationPublisher(clients.sns(), config.topicArn()), RedriveStarter.fromEnvironment(env, clock), clock,
+                NotificationRenderer.fromEnvironment(env, ItemState.mapper()));
     }
 
     public static AlarmResponder of(AlarmConfig config, DlqFormat format, AlarmPorts.Msk msk, AlarmPorts.Metrics metrics,
                                     AlarmPorts.DlqObjects objects, AlarmPorts.TriageState triageState, StatusStore store,
                                     OutstandingStore outstanding, RetentionSettings retention,
                                     NotificationPublisher publisher, RedriveStarter redrive, Clock clock) {
+        return of(config, format, msk, metrics, objects, triageState, store, outstanding, retention, publisher, redrive, clock,
+                new NotificationRenderer(ItemState.mapper()));
+    }
+
+    /** @param renderer the notifications' renderer (runbook links and chat bounds: {@link NotificationRenderer#fromEnvironment}) */
+    public static AlarmResponder of(AlarmConfig config, DlqFormat format, AlarmPorts.Msk msk, AlarmPorts.Metrics metrics,
+                                    AlarmPorts.DlqObjects objects, AlarmPorts.TriageState triageState, StatusStore store,
+                                    OutstandingStore outstanding, RetentionSettings retention,
+                                    NotificationPublisher publisher, RedriveStarter redrive, Clock clock, NotificationRenderer renderer) {
         ObjectMapper mapper = ItemState.mapper();
         DlqTriage triage = new DlqTriage(objects, new DlqParser(format), config.quarantinePrefix(), clock);
         return new AlarmResponder(new ChannelLocator(msk, store, mapper, config.dlqBucket(), config.dlqPrefix()),
                 new DeadLetterResponse(triage, triageState, msk, redrive, outstanding, retention, mapper, clock), msk, metrics, store, publisher,
-                new NotificationRenderer(mapper), clock);
+                renderer, clock);
     }
 }

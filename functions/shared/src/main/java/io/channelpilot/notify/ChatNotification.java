@@ -22,9 +22,9 @@ import java.util.Set;
  * allow it), so the id is derived from the cluster and the channel (else the topic, else the cluster): every update of
  * one channel — ACTIVE, triage, redrive, resolved — lands in one thread.
  *
- * <p>UNCONFIRMED: the guide publishes no length limits per field. The bounds below are our own, conservative, so a long
- * refusal never makes Chatbot drop the message: title 250 characters, description 3 500, five next steps of 500 and
- * five keywords of 75. Values come from the structured {@link Notification} only (identifiers, codes, counts) — never
+ * <p>UNCONFIRMED: the guide publishes no length limits per field. The bounds are our own, conservative, so a long
+ * refusal never makes Chatbot drop the message, and configurable ({@link ChatLimits}, {@code CHANNEL_PILOT_CHAT_LIMITS}):
+ * by default title 250 characters, description 3 500, five next steps of 500 and five keywords of 75. Values come from the structured {@link Notification} only (identifiers, codes, counts) — never
  * a record payload — and values are put in code spans with back-ticks removed, so a tag value cannot break out of them.
  */
 public final class ChatNotification {
@@ -35,31 +35,37 @@ public final class ChatNotification {
     /** The SNS {@code MessageStructure=json} key Chatbot reads: it subscribes with protocol {@code https}. */
     public static final String SNS_PROTOCOL = "https";
 
-    static final int MAX_TITLE = 250;
-    static final int MAX_DESCRIPTION = 3_500;
-    static final int MAX_NEXT_STEPS = 5;
-    static final int MAX_STEP = 500;
-    static final int MAX_KEYWORDS = 5;
-    static final int MAX_KEYWORD = 75;
+    static final int MAX_TITLE = ChatLimits.DEFAULT.title();
+    static final int MAX_DESCRIPTION = ChatLimits.DEFAULT.description();
+    static final int MAX_NEXT_STEPS = ChatLimits.DEFAULT.nextSteps();
+    static final int MAX_STEP = ChatLimits.DEFAULT.step();
+    static final int MAX_KEYWORDS = ChatLimits.DEFAULT.keywords();
+    static final int MAX_KEYWORD = ChatLimits.DEFAULT.keyword();
 
     private final ObjectMapper mapper;
+    private final ChatLimits limits;
 
     public ChatNotification(ObjectMapper mapper) {
+        this(mapper, ChatLimits.DEFAULT);
+    }
+
+    public ChatNotification(ObjectMapper mapper, ChatLimits limits) {
         this.mapper = mapper;
+        this.limits = limits;
     }
 
     public ObjectNode toNode(Notification n) {
         ObjectNode root = mapper.createObjectNode().put("version", VERSION).put("source", SOURCE).put("id", id(n));
         ObjectNode content = root.putObject("content").put("textType", TEXT_TYPE)
-                .put("title", cut(emoji(n.severity()) + " " + plain(n.title()), MAX_TITLE))
-                .put("description", cut(description(n), MAX_DESCRIPTION));
+                .put("title", cut(emoji(n.severity()) + " " + plain(n.title()), limits.title()))
+                .put("description", cut(description(n), limits.description()));
         ArrayNode steps = content.putArray("nextSteps");
-        n.actions().stream().limit(MAX_NEXT_STEPS).forEach(a -> steps.add(cut(plain(a.label())
-                + (a.command() == null ? "" : ": " + code(a.command())), MAX_STEP)));
+        n.actions().stream().limit(limits.nextSteps()).forEach(a -> steps.add(cut(plain(a.label())
+                + (a.command() == null ? "" : ": " + code(a.command())), limits.step())));
         ArrayNode keywords = content.putArray("keywords");
-        keywords(n).stream().limit(MAX_KEYWORDS).forEach(k -> keywords.add(cut(k, MAX_KEYWORD)));
+        keywords(n).stream().limit(limits.keywords()).forEach(k -> keywords.add(cut(k, limits.keyword())));
         ObjectNode metadata = root.putObject("metadata").put("threadId", threadId(n))
-                .put("summary", cut(n.severity() + " " + plain(n.title()), MAX_TITLE)).put("eventType", n.kind().name());
+                .put("summary", cut(n.severity() + " " + plain(n.title()), limits.title())).put("eventType", n.kind().name());
         ArrayNode related = metadata.putArray("relatedResources");
         relatedResources(n).forEach(related::add);
         ObjectNode context = metadata.putObject("additionalContext").put("kind", n.kind().name())

@@ -19,17 +19,69 @@ public final class NotificationRenderer {
     /** SNS: "Subjects must be UTF-8 text with no line breaks or control characters, and less than 100 characters". */
     static final int MAX_SUBJECT = 99;
 
+    /** Where the operator's copy of the repository is: the stack parameter {@code RunbookBaseUrl}. */
+    public static final String RUNBOOK_BASE_VARIABLE = "CHANNEL_PILOT_RUNBOOK_BASE_URL";
+    /**
+     * The default {@code RunbookBaseUrl} (template.yaml). UNCONFIRMED: the project's public repository URL is not settled;
+     * operators who keep their own copy of docs/runbook.md set the parameter.
+     */
+    public static final String DEFAULT_RUNBOOK_BASE_URL = "https://github.com/channel-pilot/channel-pilot/blob/main/";
+
     private final ObjectMapper mapper;
+    /** Prefix of every {@code runbook} link ("" keeps the repository-relative {@code docs/runbook.md#kind}). */
+    private final String runbookBase;
+    private final ChatLimits chatLimits;
 
     public NotificationRenderer(ObjectMapper mapper) {
+        this(mapper, "");
+    }
+
+    public NotificationRenderer(ObjectMapper mapper, String runbookBase) {
+        this(mapper, runbookBase, ChatLimits.DEFAULT);
+    }
+
+    public NotificationRenderer(ObjectMapper mapper, String runbookBase, ChatLimits chatLimits) {
         this.mapper = mapper;
+        this.chatLimits = chatLimits;
+        this.runbookBase = runbookBase.isEmpty() || runbookBase.endsWith("/") ? runbookBase : runbookBase + "/";
     }
 
     public static NotificationRenderer create() {
         return new NotificationRenderer(new ObjectMapper());
     }
 
-    public RenderedNotification render(Notification n) {
+    /**
+     * The functions' renderer: runbook links under {@value #RUNBOOK_BASE_VARIABLE} (default {@link #DEFAULT_RUNBOOK_BASE_URL}),
+     * chat bounds from {@value ChatLimits#VARIABLE}.
+     */
+    public static NotificationRenderer fromEnvironment(Map<String, String> env, ObjectMapper mapper) {
+        return new NotificationRenderer(mapper, runbookBase(env), ChatLimits.from(env));
+    }
+
+    /** {@value #RUNBOOK_BASE_VARIABLE}: an http(s) URL; unset or blank means {@link #DEFAULT_RUNBOOK_BASE_URL}. */
+    public static String runbookBase(Map<String, String> env) {
+        String raw = env.getOrDefault(RUNBOOK_BASE_VARIABLE, "").strip();
+        if (raw.isEmpty()) {
+            return DEFAULT_RUNBOOK_BASE_URL;
+        }
+        if (!raw.matches("https?://[^\\s]+")) {
+            throw new IllegalArgumentException(RUNBOOK_BASE_VARIABLE + " must be an http(s) URL of the folder that holds docs/runbook.md, was '"
+                    + raw + "'");
+        }
+        return raw;
+    }
+
+    /** {@code n} with its runbook link made absolute under the base (links already absolute stay as they are). */
+    private Notification linked(Notification n) {
+        if (runbookBase.isEmpty() || n.runbook().isEmpty() || n.runbook().matches("^[a-z]+://.*")) {
+            return n;
+        }
+        return new Notification(n.kind(), n.severity(), n.title(), n.cluster(), n.topic(), n.channel(), n.owner(), n.summary(),
+                n.facts(), n.actions(), runbookBase + n.runbook(), n.correlationId());
+    }
+
+    public RenderedNotification render(Notification given) {
+        Notification n = linked(given);
         String json = toJson(n);
         String email = toEmail(n);
         String chat = toChat(n);
@@ -40,10 +92,11 @@ public final class NotificationRenderer {
 
     /** The AWS Chatbot custom-notification JSON (the {@code https} member). */
     public String toChat(Notification n) {
-        return write(new ChatNotification(mapper).toNode(n));
+        return write(new ChatNotification(mapper, chatLimits).toNode(linked(n)));
     }
 
-    public String toJson(Notification n) {
+    public String toJson(Notification given) {
+        Notification n = linked(given);
         ObjectNode root = mapper.createObjectNode()
                 .put("schema", n.schema())
                 .put("kind", n.kind().name())
@@ -68,7 +121,8 @@ public final class NotificationRenderer {
     }
 
     /** Plain-text e-mail: what happened, the facts as an aligned list, numbered next steps with commands. */
-    public String toEmail(Notification n) {
+    public String toEmail(Notification given) {
+        Notification n = linked(given);
         StringBuilder out = new StringBuilder();
         out.append(n.severity()).append(": ").append(n.title()).append("\n\n");
         if (!n.summary().isEmpty()) {

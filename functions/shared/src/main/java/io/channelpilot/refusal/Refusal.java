@@ -1,7 +1,9 @@
 package io.channelpilot.refusal;
 
+import io.channelpilot.notify.NotificationDedupe;
 import io.channelpilot.notify.NotificationKind;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
@@ -25,9 +27,12 @@ import java.util.TreeSet;
  * @param oneOff        bound to one trigger (a rejected event, a failed TagResource, a cluster outside the guardrail): no
  *                      later plan sees it again, so its condition is written by the NotifyRefusals step and expires on its
  *                      own; a plan's refusals (false) are recorded, and resolved, by the resolver and the sweep
+ * @param tagsDigest    digest of the named tags' keys and values as planned ({@link #tagsDigest(List, Map)}; "" when
+ *                      unknown): part of the notification's dedupe key, so editing the offending tag notifies again
+ *                      while an edit of any other tag does not
  */
 public record Refusal(NotificationKind kind, String clusterArn, String topic, String channel, String owner, String summary,
-                      List<Problem> problems, String correlationId, boolean oneOff) {
+                      List<Problem> problems, String correlationId, boolean oneOff, String tagsDigest) {
 
     /** The notification kinds that are refusals. */
     public static final Set<NotificationKind> KINDS = Set.of(NotificationKind.TAG_CONTRACT_ERROR, NotificationKind.TAG_KEY_HINT,
@@ -45,15 +50,36 @@ public record Refusal(NotificationKind kind, String clusterArn, String topic, St
         summary = summary == null ? "" : summary;
         problems = List.copyOf(problems == null ? List.of() : problems);
         correlationId = correlationId == null ? "" : correlationId;
+        tagsDigest = tagsDigest == null ? "" : tagsDigest;
         if (problems.isEmpty()) {
             throw new IllegalArgumentException("a refusal names at least one coded problem");
         }
+    }
+
+    /** A refusal whose tag values are unknown (a rejected trigger, a failed TagResource). */
+    public Refusal(NotificationKind kind, String clusterArn, String topic, String channel, String owner, String summary,
+                   List<Problem> problems, String correlationId, boolean oneOff) {
+        this(kind, clusterArn, topic, channel, owner, summary, problems, correlationId, oneOff, "");
     }
 
     /** A refusal of a plan (recorded and resolved with the plan). */
     public Refusal(NotificationKind kind, String clusterArn, String topic, String channel, String owner, String summary,
                    List<Problem> problems, String correlationId) {
         this(kind, clusterArn, topic, channel, owner, summary, problems, correlationId, false);
+    }
+
+    /** This refusal with the digest of the values its named tags have in {@code clusterTags}. */
+    public Refusal withTagValues(Map<String, String> clusterTags) {
+        return new Refusal(kind, clusterArn, topic, channel, owner, summary, problems, correlationId, oneOff,
+                tagsDigest(tags(), clusterTags));
+    }
+
+    /** SHA-256 of {@code key=value} per named key (a key the tags lack counts as absent), so order and other tags don't matter. */
+    public static String tagsDigest(List<String> keys, Map<String, String> clusterTags) {
+        StringBuilder canonical = new StringBuilder();
+        new TreeSet<>(keys).forEach(k -> canonical.append(k).append(clusterTags.containsKey(k) ? "=" + clusterTags.get(k) : " absent")
+                .append('\n'));
+        return NotificationDedupe.digest(canonical.toString());
     }
 
     /**

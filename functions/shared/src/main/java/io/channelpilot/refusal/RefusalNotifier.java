@@ -3,7 +3,6 @@ package io.channelpilot.refusal;
 import io.channelpilot.gateway.NotificationPublisher;
 import io.channelpilot.notify.Notification;
 import io.channelpilot.notify.NotificationDedupe;
-import io.channelpilot.notify.NotificationKind;
 import io.channelpilot.notify.NotificationRenderer;
 import io.channelpilot.store.StatusStore;
 import java.time.Duration;
@@ -18,9 +17,11 @@ import org.slf4j.LoggerFactory;
  * change (CloudTrail and aws.tag) and every sweep that finds the same refusal find the claim and send nothing, until
  * the claim expires ({@code CHANNEL_PILOT_NOTIFY_DEDUPE_HOURS}, 24): a refusal that stands is repeated once a day.
  *
- * <p>The key is (kind, cluster, subject, every code with its tag and field) plus the cluster's rules generation for
- * the tag kinds (a change and its revert notify again, see {@link NotificationDedupe}); a rejected trigger is keyed by
- * its event id, so its duplicate deliveries collapse. A failed publish gives the claim back so a retry sends it.
+ * <p>The key is (kind, cluster, subject, every code with its tag and field, and the digest of the named tags' values
+ * {@link Refusal#tagsDigest()}): an edit of the offending tag (a new value, another owner) notifies again, an edit of
+ * any other tag of the cluster sends nothing new. A rejected trigger's subject is its event id, so its duplicate
+ * deliveries collapse. Trade-off: a revert to a value already notified within the claim's TTL is not repeated (the
+ * owner read that exact message less than a day ago). A failed publish gives the claim back so a retry sends it.
  */
 public final class RefusalNotifier {
 
@@ -28,13 +29,11 @@ public final class RefusalNotifier {
 
     private final NotificationPublisher publisher;
     private final NotificationRenderer renderer;
-    private final StatusStore store;
     private final NotificationDedupe dedupe;
 
     public RefusalNotifier(NotificationPublisher publisher, NotificationRenderer renderer, StatusStore store, Duration ttl) {
         this.publisher = publisher;
         this.renderer = renderer;
-        this.store = store;
         this.dedupe = new NotificationDedupe(store, ttl);
     }
 
@@ -77,9 +76,7 @@ public final class RefusalNotifier {
     String key(Refusal r) {
         StringBuilder content = new StringBuilder();
         r.problems().forEach(p -> content.append(p.code()).append('|').append(p.tag()).append('|').append(p.field()).append('\n'));
-        String scope = r.kind() == NotificationKind.TRIGGER_REJECTED ? r.correlationId()
-                : Long.toString(r.clusterArn().isEmpty() ? 0 : store.rulesGeneration(r.clusterArn()));
         return r.kind().name() + "#" + NotificationDedupe.digest(String.join("|", r.clusterArn(), r.subject(), content.toString(),
-                scope));
+                r.tagsDigest()));
     }
 }

@@ -42,7 +42,8 @@ public final class Refusals {
                 out.add(unmanaged(intent, rules.ownerForTopic(intent.topic()), correlationId));
             }
         }
-        return out;
+        Map<String, String> tags = clusterTags == null ? Map.of() : clusterTags;
+        return out.stream().map(r -> r.withTagValues(tags)).toList();
     }
 
     /** A cluster outside AllowedClusters whose Channel Pilot tags changed. */

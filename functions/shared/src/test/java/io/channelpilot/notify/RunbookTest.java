@@ -103,4 +103,35 @@ class RunbookTest {
         }
         assertThat(links).isPositive();
     }
+
+    @ParameterizedTest
+    @EnumSource(NotificationKind.class)
+    void shouldLinkEveryKindUnderTheOperatorsRunbookBaseUrl(NotificationKind kind) throws IOException {
+        String base = "https://git.example.com/ops/channel-pilot/-/blob/main";
+        NotificationRenderer renderer = NotificationRenderer.fromEnvironment(
+                java.util.Map.of(NotificationRenderer.RUNBOOK_BASE_VARIABLE, base), new com.fasterxml.jackson.databind.ObjectMapper());
+        Notification n = new Notification(kind, NotificationSeverity.INFO, "t", "", "", "", "", "", java.util.Map.of(), List.of(), "",
+                "c");
+
+        String link = base + "/docs/runbook.md#" + kind.name().toLowerCase(Locale.ROOT);
+        var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(renderer.toJson(n));
+        var chat = new com.fasterxml.jackson.databind.ObjectMapper().readTree(renderer.toChat(n));
+        assertThat(json.path("runbook").asText()).isEqualTo(link);
+        assertThat(chat.at("/metadata/additionalContext/runbook").asText()).isEqualTo(link);
+        assertThat(renderer.toEmail(n)).contains("Runbook: " + link);
+        assertThat(anchors()).contains(link.substring(link.indexOf('#') + 1));
+    }
+
+    @Test
+    void shouldDefaultToTheProjectsRepositoryAndRefuseARunbookBaseThatIsNotAUrl() throws IOException {
+        String json = NotificationRenderer.fromEnvironment(java.util.Map.of(), new com.fasterxml.jackson.databind.ObjectMapper())
+                .toJson(new Notification(NotificationKind.DLQ_TRIAGE, NotificationSeverity.INFO, "t", "", "", "", "", "",
+                        java.util.Map.of(), List.of(), "", "c"));
+
+        assertThat(new com.fasterxml.jackson.databind.ObjectMapper().readTree(json).path("runbook").asText())
+                .isEqualTo(NotificationRenderer.DEFAULT_RUNBOOK_BASE_URL + "docs/runbook.md#dlq_triage");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> NotificationRenderer.runbookBase(
+                java.util.Map.of(NotificationRenderer.RUNBOOK_BASE_VARIABLE, "docs/")))
+                .hasMessageContaining(NotificationRenderer.RUNBOOK_BASE_VARIABLE);
+    }
 }

@@ -13,7 +13,9 @@ import io.channelpilot.time.VirtualClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** One notification per refusal, whichever execution or sweep sees it first (issue 15). */
@@ -53,16 +55,38 @@ class RefusalNotifierTest {
         assertThat(sent.get(0).attributes()).containsEntry("kind", "TAG_CONTRACT_ERROR").containsEntry("owner", "team-pay");
     }
 
+    /** The cluster's tags as planned: the two conflicting rules and {@code more}. */
+    static Map<String, String> tags(String bValue, Map<String, String> more) {
+        Map<String, String> tags = new HashMap<>(more);
+        tags.put("channel-pilot/a", "topic=payments namespace=sales freshness=300");
+        tags.put("channel-pilot/b", bValue);
+        return tags;
+    }
+
     @Test
-    void shouldSendAgainWhenTheRefusalChangesTheRulesChangeOrTheClaimExpires() {
-        notifier.notify(conflict("e1", "freshness"));
-        notifier.notify(conflict("e2", "namespace"));          // another problem
-        store.recordRules(TestSpecs.CLUSTER_ARN, "digest-2");   // the rules changed (and maybe back)
-        notifier.notify(conflict("e3", "freshness"));
+    void shouldSendAgainWhenTheRefusalChangesTheOffendingTagChangesOrTheClaimExpires() {
+        String b = "topic=payments namespace=sales freshness=600";
+        notifier.notify(conflict("e1", "freshness").withTagValues(tags(b, Map.of())));
+        notifier.notify(conflict("e2", "namespace").withTagValues(tags(b, Map.of())));      // another problem
+        notifier.notify(conflict("e3", "freshness").withTagValues(tags(b.replace("600", "900"), Map.of()))); // the tag edited
         clock.advance(Duration.ofHours(25));                    // a refusal that stands is repeated once a day
-        notifier.notify(conflict("e4", "freshness"));
+        notifier.notify(conflict("e4", "freshness").withTagValues(tags(b.replace("600", "900"), Map.of())));
 
         assertThat(sent).hasSize(4);
+    }
+
+    @Test
+    void shouldSendNothingNewWhenAnotherTagOfTheClusterIsEdited() {
+        String b = "topic=payments namespace=sales freshness=600";
+        RefusalNotifier.Sent first = notifier.notify(conflict("e1", "freshness").withTagValues(tags(b, Map.of())));
+        // an unrelated rule is added: the rules generation moves, the two offending tags do not
+        store.recordRules(TestSpecs.CLUSTER_ARN, "digest-2");
+        RefusalNotifier.Sent afterEdit = notifier.notify(conflict("e2", "freshness")
+                .withTagValues(tags(b, Map.of("channel-pilot/clicks", "topic=clicks namespace=web", "team", "web"))));
+
+        assertThat(first.duplicate()).isFalse();
+        assertThat(afterEdit.duplicate()).isTrue();
+        assertThat(sent).hasSize(1);
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.channelpilot.tests.provision;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.channelpilot.cli.ChannelPilot;
 import io.channelpilot.gateway.ChannelRequests;
 import io.channelpilot.local.sfn.exec.ExecutionDescription;
 import io.channelpilot.local.sfn.exec.ExecutionStatus;
@@ -126,7 +127,7 @@ class ProvisionOwnershipTest {
     }
 
     @Test
-    void shouldLeaveAnUnmanagedChannelAloneAndReportIt() {
+    void shouldLeaveAnUnmanagedChannelAloneAndReportIt() throws Exception {
         // GIVEN a channel for the same topic and table without our ownership tag (IaC owns it)
         String value = "topic=iac.orders" + RULE;
         DescribeChannelResponse iac = precreate("iac.orders", Map.of("channel-pilot/iac", value), false);
@@ -161,8 +162,56 @@ class ProvisionOwnershipTest {
             assertThat(n.fact("code.1")).isEqualTo("UNMANAGED_CHANNEL");
             assertThat(n.actionLabels()).anySatisfy(l -> assertThat(l).contains("managed=false"));
         });
-        assertThat(pw.executionsSince(mark)).allSatisfy(r -> assertThat(r.output().at("/resolution/refusals/0/channel").asText())
-                .isEqualTo(iac.channelName()));
+        assertThat(pw.executionsSince(mark)).allSatisfy(r -> {
+            assertThat(r.output().at("/resolution/refusals/0/channel").asText()).isEqualTo(iac.channelName());
+            assertThat(r.output().at("/resolution/refusals/0/kind").asText()).isEqualTo("UNMANAGED_CHANNEL");
+            assertThat(r.output().at("/resolution/refusals/0/problems/0/code").asText()).isEqualTo("UNMANAGED_CHANNEL");
+        });
+        // AND channel-pilot status shows it as a refusal condition, and plan prints it as refused (exit 4)
+        Cli status = cli("status", "--cluster", pw.clusterArn(CLUSTER), "--output", "json");
+        assertThat(status.exit()).as(status.err()).isZero();
+        JsonNode refusal = find(status.json().path("refusals"), "subject", "channel/" + iac.channelName());
+        assertThat(refusal.path("kind").asText()).isEqualTo("UNMANAGED_CHANNEL");
+        assertThat(refusal.path("status").asText()).isEqualTo("True");
+        assertThat(refusal.path("reason").asText()).isEqualTo("UNMANAGED_CHANNEL");
+        assertThat(refusal.path("topic").asText()).isEqualTo("iac.orders");
+        Cli statusTable = cli("status", "--cluster", pw.clusterArn(CLUSTER));
+        assertThat(statusTable.out()).containsPattern("channel/" + iac.channelName() + "\\s+True\\s+UNMANAGED_CHANNEL");
+        Cli plan = cli("plan", "--cluster", pw.clusterArn(CLUSTER), "--topic", "iac.orders", "--output", "json");
+        assertThat(plan.exit()).as(plan.out() + plan.err()).isEqualTo(ChannelPilot.EXIT_REFUSED_PLAN);
+        JsonNode row = find(plan.json().path("rows"), "plan", "UNMANAGED");
+        assertThat(row.path("channel").asText()).isEqualTo(iac.channelName());
+        assertThat(row.path("codes")).extracting(JsonNode::asText).containsExactly("UNMANAGED_CHANNEL");
+        assertThat(row.path("refused").asBoolean()).isTrue();
+        Cli planTable = cli("plan", "--cluster", pw.clusterArn(CLUSTER), "--topic", "iac.orders");
+        assertThat(planTable.out()).containsPattern("iac.orders\\s+UNMANAGED\\s+REFUSED\\s+" + iac.channelName())
+                .contains("UNMANAGED_CHANNEL: ");
+    }
+
+    record Cli(int exit, String out, String err) {
+        JsonNode json() throws java.io.IOException {
+            return new com.fasterxml.jackson.databind.ObjectMapper().readTree(out);
+        }
+    }
+
+    /** {@code channel-pilot} in-process with the stack's settings (plan validates as the workflow would). */
+    private static Cli cli(String... args) {
+        java.io.StringWriter out = new java.io.StringWriter();
+        java.io.StringWriter err = new java.io.StringWriter();
+        List<String> all = new java.util.ArrayList<>(List.of(args));
+        all.addAll(List.of("--endpoint-url", pw.world().server().endpoint().toString(), "--table", pw.world().stack().statusTable()));
+        int exit = ChannelPilot.run(all.toArray(String[]::new), pw.world().functionEnvironment(), new java.io.PrintWriter(out),
+                new java.io.PrintWriter(err));
+        return new Cli(exit, out.toString(), err.toString());
+    }
+
+    private static JsonNode find(JsonNode rows, String field, String value) {
+        for (JsonNode r : rows) {
+            if (r.path(field).asText().equals(value)) {
+                return r;
+            }
+        }
+        throw new AssertionError("no " + field + "=" + value + " in " + rows);
     }
 
     /** Creates the log group and the channel the rule would describe, with or without our ownership tags. */

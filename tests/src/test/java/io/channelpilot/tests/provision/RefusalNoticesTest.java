@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.channelpilot.cli.ChannelPilot;
 import io.channelpilot.local.sfn.exec.ExecutionDescription;
 import io.channelpilot.local.world.sns.PublishedMessage;
+import io.channelpilot.notify.NotificationRenderer;
 import io.channelpilot.tests.Repo;
 import io.channelpilot.tests.provision.ProvisioningWorld.Mark;
 import java.io.IOException;
@@ -60,7 +61,9 @@ class RefusalNoticesTest {
         assertThat(note.at("/facts/tag.1").asText()).isEqualTo("channel-pilot/conflict-a | channel-pilot/conflict-b");
         assertThat(note.at("/facts/setting.1").asText()).isEqualTo("freshness");
         assertThat(note.path("title").asText()).isEqualTo("Tags for topic conflict.orders refused: RULE_CONFLICT");
-        assertThat(note.path("runbook").asText()).isEqualTo("docs/runbook.md#tag_contract_error");
+        // the link points into the stack's RunbookBaseUrl (the world deploys template.yaml's default)
+        assertThat(note.path("runbook").asText()).isEqualTo(NotificationRenderer.DEFAULT_RUNBOOK_BASE_URL
+                + "docs/runbook.md#tag_contract_error");
         assertThat(note.path("actions").toString()).contains("channel-pilot plan --cluster " + pw.clusterArn(CLUSTER)
                 + " --topic conflict.orders");
         // AND both executions carry the coded refusal in their output; the second one's notice is the duplicate
@@ -85,6 +88,35 @@ class RefusalNoticesTest {
         assertThat(pw.channels(CLUSTER, "conflict.orders")).hasSize(1);
         assertThat(statusRefusal("topic/conflict.orders").path("status").asText()).isEqualTo("False");
         assertThat(statusRefusal("topic/conflict.orders").path("reason").asText()).isEqualTo("Resolved");
+    }
+
+    @Test
+    void shouldNotifyAgainWhenTheOffendingTagIsEditedButNotWhenAnotherTagIs() throws Exception {
+        pw.createTopic(CLUSTER, "edit.orders");
+        Mark mark = pw.mark();
+        pw.tag(CLUSTER, Map.of("channel-pilot/edit-a", "topic=edit.orders namespace=sales freshness=300" + RULE,
+                "channel-pilot/edit-b", "topic=edit.orders namespace=sales freshness=600" + RULE));
+        sweep();
+        assertThat(notices(mark, "TAG_CONTRACT_ERROR", "edit.orders")).hasSize(1);
+
+        // WHEN another rule of the cluster is edited (the rules change, the two offending tags do not) and the sweep runs
+        pw.tag(CLUSTER, "channel-pilot/edit-other", "topic=edit.elsewhere namespace=sales" + RULE);
+        sweep();
+
+        // THEN the standing refusal is not repeated
+        assertThat(notices(mark, "TAG_CONTRACT_ERROR", "edit.orders")).hasSize(1);
+
+        // WHEN the offending tag is edited and still disagrees
+        pw.tag(CLUSTER, "channel-pilot/edit-b", "topic=edit.orders namespace=sales freshness=900" + RULE);
+        sweep();
+
+        // THEN the owner hears the new disagreement once
+        List<JsonNode> notes = notices(mark, "TAG_CONTRACT_ERROR", "edit.orders");
+        assertThat(notes).hasSize(2);
+        assertThat(notes.get(1).at("/facts/code.1").asText()).isEqualTo("RULE_CONFLICT");
+        for (String key : List.of("channel-pilot/edit-a", "channel-pilot/edit-b", "channel-pilot/edit-other")) {
+            pw.untag(CLUSTER, key);
+        }
     }
 
     @Test
@@ -142,6 +174,12 @@ class RefusalNoticesTest {
         assertThat(note.at("/facts/code.1").asText()).isEqualTo("TAG_KEY_LOOKALIKE");
         assertThat(note.at("/facts/rightSpelling").asText()).isEqualTo("channel-pilot/hint");
         assertThat(statusRefusal("tag/channelpilot/hint").path("reason").asText()).isEqualTo("TAG_KEY_LOOKALIKE");
+        // AND the execution's output carries the coded refusal
+        assertThat(pw.executionsSince(mark)).isNotEmpty().allSatisfy(r -> {
+            assertThat(r.output().at("/resolution/refusals/0/kind").asText()).isEqualTo("TAG_KEY_HINT");
+            assertThat(r.output().at("/resolution/refusals/0/problems/0/code").asText()).isEqualTo("TAG_KEY_LOOKALIKE");
+            assertThat(r.output().at("/resolution/refusals/0/problems/0/tag").asText()).isEqualTo("channelpilot/hint");
+        });
         pw.untag(CLUSTER, "channelpilot/hint");
     }
 

@@ -70,7 +70,7 @@ public final class RedriveControlHandler implements RequestStreamHandler {
         return new ControlService(new DynamoDbRedriveTaskStore(clients.dynamoDb(), config.statusTable(), clock),
                 new SdkSchemaRegistryGateway(clients.glue()),
                 new RedriveNotifier(new SnsNotificationPublisher(clients.sns(), config.topicArn()),
-                        NotificationRenderer.create()),
+                        NotificationRenderer.fromEnvironment(env, new com.fasterxml.jackson.databind.ObjectMapper())),
                 new DynamoDbOutstandingStore(clients.dynamoDb(), config.statusTable(), clock), clock,
                 new RedriveTaskEvents(clients.eventPublisher(), new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock)));
     }

@@ -94,6 +94,9 @@ public record LocalStack(String account, String region, String tableBucketArn, S
         env.put("CHANNEL_PILOT_LOG_GROUP_PREFIX", "/aws/msk/channel-pilot/");
         env.put("CHANNEL_PILOT_STACK_NAME", stackName);
         env.put("CHANNEL_PILOT_NAMESPACE_POLICY", namespacePolicy);
+        // template.yaml's RunbookBaseUrl default: notifications link to the runbook as a deployed stack's would
+        env.put("CHANNEL_PILOT_RUNBOOK_BASE_URL", "https://github.com/channel-pilot/channel-pilot/blob/main/");
+        env.put("CHANNEL_PILOT_CHAT_LIMITS", ""); // ChatNotificationLimits default: the built-in bounds
         // The local runner names state machines by logical id (the deployed ones by their Name property).
         env.put("CHANNEL_PILOT_REDRIVE_STATE_MACHINE_ARN", stateMachineArn("RedriveDlqStateMachine"));
         return env;
