@@ -21,7 +21,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 public final class KafkaRecordSink implements RecordSink {
 
     /** How long the producer waits to fill a batch. */
-    static final int LINGER_MS = 10;
+    public static final int LINGER_MS = 10;
 
     private final KafkaProducer<byte[], byte[]> producer;
 
