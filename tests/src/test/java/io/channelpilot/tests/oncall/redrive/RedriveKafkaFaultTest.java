@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.channelpilot.cli.ChannelPilot;
 import io.channelpilot.gateway.ChannelRequests;
 import io.channelpilot.local.world.LocalClients;
 import io.channelpilot.local.world.LocalWorld;
@@ -16,9 +15,8 @@ import io.channelpilot.redrive.batch.RedriveHeaders;
 import io.channelpilot.spec.SpecResolver;
 import io.channelpilot.store.ChannelKey;
 import io.channelpilot.store.DynamoDbStatusStore;
+import io.channelpilot.tests.OperatorCli;
 import io.channelpilot.tests.Repo;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -170,10 +168,10 @@ class RedriveKafkaFaultTest {
         world.advance(Duration.ofMinutes(11)); // the delivery simulation dead-letters them
         arm.accept(faults);
 
-        Cli start = cli("redrive", "start", "--channel", spec.channelName(), "--cluster", CLUSTER, "--from", from.toString(),
+        OperatorCli start = cli("redrive", "start", "--channel", spec.channelName(), "--cluster", CLUSTER, "--from", from.toString(),
                 "--repair", "default:/amount=0", "--output", "json");
 
-        assertThat(start.exit).as(start.out).isZero();
+        assertThat(start.exit()).as(start.out()).isZero();
         faults.clear();
         String taskId = start.json().path("taskId").asText();
         JsonNode status = cli("redrive", "status", "--task", taskId, "--output", "json").json();
@@ -183,20 +181,8 @@ class RedriveKafkaFaultTest {
         return new Outcome(status, originals, copiesOf);
     }
 
-    record Cli(int exit, String out) {
-        JsonNode json() throws Exception {
-            return JSON.readTree(out);
-        }
-    }
-
-    static Cli cli(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        List<String> all = new ArrayList<>(List.of(args));
-        all.addAll(List.of("--endpoint-url", world.server().endpoint().toString(), "--table", world.stack().statusTable()));
-        int exit = ChannelPilot.run(all.toArray(String[]::new), world.clientEnvironment(), new PrintWriter(out),
-                new PrintWriter(err));
-        return new Cli(exit, out + err.toString());
+    static OperatorCli cli(String... args) {
+        return OperatorCli.run(world, args);
     }
 
     static String header(ConsumerRecord<byte[], byte[]> r, String name) {

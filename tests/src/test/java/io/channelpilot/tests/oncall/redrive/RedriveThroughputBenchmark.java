@@ -83,11 +83,13 @@ class RedriveThroughputBenchmark {
 
             CompactLedgerStore store = new CompactLedgerStore(PARTITIONS, TOTAL / PARTITIONS + 1);
             VirtualClock clock = VirtualClock.startingAt(Instant.parse("2026-01-01T00:00:00Z"));
-            RedriveRequest request = new RedriveRequest(CLUSTER_ARN, "bench-ch", null, null, List.of(), List.of(),
-                    10_000_000, 1, 2, RunMode.LIVE, "benchmark");
+            // the highest rate a request may ask for (virtual-clock token bucket: it never sleeps for real)
             for (String task : List.of("warm-task", "bench-task")) {
-                store.create(new RedriveTask(task, request, "src", "b", "dlq/", "r/s", "event_time", SCHEMA,
-                        TaskState.RUNNING, RedriveCounters.ZERO, "", "", clock.instant(), clock.instant(), null));
+                // one active task per channel: the warm-up task gets a channel of its own
+                RedriveRequest request = new RedriveRequest(CLUSTER_ARN, task + "-ch", null, null, List.of(), List.of(),
+                        RedriveRequest.MAX_RATE, 1, 2, RunMode.LIVE, "benchmark");
+                assertThat(store.create(new RedriveTask(task, request, "src", "b", "dlq/", "r/s", "event_time", SCHEMA,
+                        TaskState.RUNNING, RedriveCounters.ZERO, "", "", clock.instant(), clock.instant(), null))).isEmpty();
             }
             Properties plain = new KafkaSettings(KafkaSettings.Auth.PLAINTEXT, "").security();
             KafkaConnector connector = arn -> new KafkaConnector.Connection(new KafkaRecordSource(bootstrap, plain),
