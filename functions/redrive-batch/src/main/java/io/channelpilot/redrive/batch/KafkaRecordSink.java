@@ -20,6 +20,9 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  */
 public final class KafkaRecordSink implements RecordSink {
 
+    /** How long the producer waits to fill a batch. */
+    public static final int LINGER_MS = 10;
+
     private final KafkaProducer<byte[], byte[]> producer;
 
     public KafkaRecordSink(String bootstrap, Properties security) {
@@ -28,7 +31,7 @@ public final class KafkaRecordSink implements RecordSink {
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
         p.put(ProducerConfig.ACKS_CONFIG, "all");
-        p.put(ProducerConfig.LINGER_MS_CONFIG, "10");
+        p.put(ProducerConfig.LINGER_MS_CONFIG, Integer.toString(LINGER_MS));
         p.put(ProducerConfig.BATCH_SIZE_CONFIG, Integer.toString(256 << 10));
         p.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "none");
         p.put(ProducerConfig.CLIENT_ID_CONFIG, "channel-pilot-redrive");

@@ -1,5 +1,6 @@
 package io.channelpilot.redrive.batch;
 
+import io.channelpilot.model.AsciiNumbers;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -13,20 +14,59 @@ import java.util.Properties;
  * @param auth      {@code CHANNEL_PILOT_KAFKA_AUTH}: IAM (default) or PLAINTEXT
  * @param bootstrap {@code CHANNEL_PILOT_KAFKA_BOOTSTRAP}: either one bootstrap string for every cluster, or
  *                  {@code <clusterName>=<bootstrap>} entries separated by ';'. Empty: ask GetBootstrapBrokers
+ * @param requestTimeoutMs  {@code CHANNEL_PILOT_KAFKA_REQUEST_TIMEOUT_MS}: the producer's {@code request.timeout.ms}
+ *                          (0 = the client default, 30 s)
+ * @param deliveryTimeoutMs {@code CHANNEL_PILOT_KAFKA_DELIVERY_TIMEOUT_MS}: the producer's {@code delivery.timeout.ms}
+ *                          (0 = the client default, 120 s); tests shorten both to see faults in seconds
  */
-public record KafkaSettings(Auth auth, String bootstrap) {
+public record KafkaSettings(Auth auth, String bootstrap, int requestTimeoutMs, int deliveryTimeoutMs) {
 
     public enum Auth { IAM, PLAINTEXT }
 
     public KafkaSettings {
         auth = auth == null ? Auth.IAM : auth;
         bootstrap = bootstrap == null ? "" : bootstrap.trim();
+        // the producer refuses delivery.timeout.ms < linger.ms + request.timeout.ms (defaults 120 s, 30 s)
+        int request = requestTimeoutMs > 0 ? requestTimeoutMs : 30_000;
+        if (deliveryTimeoutMs > 0 && deliveryTimeoutMs < request + KafkaRecordSink.LINGER_MS) {
+            throw new IllegalArgumentException("CHANNEL_PILOT_KAFKA_DELIVERY_TIMEOUT_MS (" + deliveryTimeoutMs
+                    + ") must be at least CHANNEL_PILOT_KAFKA_REQUEST_TIMEOUT_MS (" + request + ") + "
+                    + KafkaRecordSink.LINGER_MS + " ms of linger");
+        }
+    }
+
+    public KafkaSettings(Auth auth, String bootstrap) {
+        this(auth, bootstrap, 0, 0);
     }
 
     public static KafkaSettings from(Map<String, String> env) {
         String auth = env.getOrDefault("CHANNEL_PILOT_KAFKA_AUTH", "IAM");
         return new KafkaSettings(Auth.valueOf(auth.trim().toUpperCase(Locale.ROOT)),
-                env.getOrDefault("CHANNEL_PILOT_KAFKA_BOOTSTRAP", ""));
+                env.getOrDefault("CHANNEL_PILOT_KAFKA_BOOTSTRAP", ""),
+                millis(env, "CHANNEL_PILOT_KAFKA_REQUEST_TIMEOUT_MS"), millis(env, "CHANNEL_PILOT_KAFKA_DELIVERY_TIMEOUT_MS"));
+    }
+
+    /** Empty or absent: 0 (the client default). */
+    private static int millis(Map<String, String> env, String name) {
+        String v = env.getOrDefault(name, "").trim();
+        if (v.isEmpty()) {
+            return 0;
+        }
+        return AsciiNumbers.parseInt(v).stream().filter(n -> n > 0 && n <= 900_000).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException(name + " must be milliseconds in ASCII digits, 1 to 900000"
+                        + " (or empty for the Kafka client's default), got: " + v));
+    }
+
+    /** Producer properties: the security mode plus the configured timeouts (bootstrap added by the caller). */
+    public Properties producer() {
+        Properties p = security();
+        if (requestTimeoutMs > 0) {
+            p.put("request.timeout.ms", Integer.toString(requestTimeoutMs));
+        }
+        if (deliveryTimeoutMs > 0) {
+            p.put("delivery.timeout.ms", Integer.toString(deliveryTimeoutMs));
+        }
+        return p;
     }
 
     /** The configured bootstrap for a cluster, if any. */

@@ -24,7 +24,7 @@ public final class MskKafkaConnector implements KafkaConnector {
     public Connection open(String clusterArn) {
         String bootstrap = settings.bootstrapFor(ClusterArn.parse(clusterArn).name()).orElseGet(() -> fromMsk(clusterArn));
         return new Connection(new KafkaRecordSource(bootstrap, settings.security()),
-                new KafkaRecordSink(bootstrap, settings.security()));
+                new KafkaRecordSink(bootstrap, settings.producer()));
     }
 
     private String fromMsk(String clusterArn) {

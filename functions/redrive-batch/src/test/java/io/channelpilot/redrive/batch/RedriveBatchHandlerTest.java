@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The handler invoked with events/redrive-batch/batch.json (an ItemBatcher child input). */
@@ -115,6 +116,22 @@ class RedriveBatchHandlerTest {
         assertThat(s.bootstrapFor("c")).isEmpty();
         assertThat(new KafkaSettings(KafkaSettings.Auth.IAM, "").security().getProperty("sasl.mechanism"))
                 .isEqualTo("AWS_MSK_IAM");
+    }
+
+    @Test
+    void shouldPassConfiguredProducerTimeoutsAndKeepTheClientDefaultsWhenEmpty() {
+        KafkaSettings set = KafkaSettings.from(Map.of("CHANNEL_PILOT_KAFKA_AUTH", "PLAINTEXT",
+                "CHANNEL_PILOT_KAFKA_REQUEST_TIMEOUT_MS", "3000", "CHANNEL_PILOT_KAFKA_DELIVERY_TIMEOUT_MS", "60000"));
+        KafkaSettings empty = KafkaSettings.from(Map.of("CHANNEL_PILOT_KAFKA_REQUEST_TIMEOUT_MS", "",
+                "CHANNEL_PILOT_KAFKA_DELIVERY_TIMEOUT_MS", " "));
+
+        assertThat(set.producer()).containsEntry("request.timeout.ms", "3000").containsEntry("delivery.timeout.ms", "60000")
+                .containsEntry("security.protocol", "PLAINTEXT");
+        assertThat(empty.producer()).doesNotContainKeys("request.timeout.ms", "delivery.timeout.ms");
+        assertThatThrownBy(() -> KafkaSettings.from(Map.of("CHANNEL_PILOT_KAFKA_REQUEST_TIMEOUT_MS", "3e3")))
+                .hasMessageContaining("CHANNEL_PILOT_KAFKA_REQUEST_TIMEOUT_MS must be milliseconds in ASCII digits");
+        assertThatThrownBy(() -> KafkaSettings.from(Map.of("CHANNEL_PILOT_KAFKA_DELIVERY_TIMEOUT_MS", "20000")))
+                .hasMessageContaining("must be at least CHANNEL_PILOT_KAFKA_REQUEST_TIMEOUT_MS (30000)");
     }
 
     static Path event() {

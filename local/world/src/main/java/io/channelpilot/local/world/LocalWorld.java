@@ -102,8 +102,11 @@ public final class LocalWorld implements AutoCloseable {
         closeables.add(s3);
         WorldParts.createBuckets(file, s3);
         server.register(s3.emulator());
-        this.kafka = EmbeddedKafka.start(Files.createDirectories(workDir.resolve("kafka")),
-                options.brokers() == Brokers.NONE ? java.util.List.of() : WorldParts.expressClusters(file));
+        this.kafka = options.brokers() == Brokers.EXPRESS_CLUSTERS_BEHIND_FAULT_PROXY
+                ? EmbeddedKafka.startWithFaultProxy(Files.createDirectories(workDir.resolve("kafka")),
+                        WorldParts.expressClusters(file))
+                : EmbeddedKafka.start(Files.createDirectories(workDir.resolve("kafka")),
+                        options.brokers() == Brokers.NONE ? java.util.List.of() : WorldParts.expressClusters(file));
         closeables.add(kafka);
         this.services = WorldServices.create(file, clock, bus, s3, new EmbeddedKafkaTopicBackend(kafka));
         services.registerAll(server);
@@ -235,6 +238,15 @@ public final class LocalWorld implements AutoCloseable {
         }
 
         /**
+         * Every Express cluster's broker behind a {@link io.channelpilot.local.world.kafka.KafkaFaultProxy}: tests arm
+         * data-plane faults through {@code world.kafka().faults(cluster)} (broker restarts: {@code restartBroker}).
+         */
+        public Options withKafkaFaultProxy() {
+            return new Options(worldFile, template, workDir, handlers, executor, stackOverrides,
+                    Brokers.EXPRESS_CLUSTERS_BEHIND_FAULT_PROXY, lambda, initType, dlqLayouts);
+        }
+
+        /**
          * The layouts of the DLQ objects the delivery simulation writes (overrides the world file); the functions get
          * the {@code DLQ_FIELD_*} settings an operator would set for them ({@link DlqLayouts#operatorEnvironment()}).
          * In runtime mode they reach a function only if template.yaml declares them (SAM's env-var rule).
@@ -261,6 +273,8 @@ public final class LocalWorld implements AutoCloseable {
     public enum Brokers {
         /** Every Express cluster of the world file (the default). */
         EXPRESS_CLUSTERS,
+        /** As {@link #EXPRESS_CLUSTERS}, each broker behind a fault proxy ({@link Options#withKafkaFaultProxy()}). */
+        EXPRESS_CLUSTERS_BEHIND_FAULT_PROXY,
         /** None: the MSK API only. */
         NONE
     }

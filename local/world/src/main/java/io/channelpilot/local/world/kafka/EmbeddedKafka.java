@@ -46,19 +46,47 @@ public final class EmbeddedKafka implements AutoCloseable {
     private final Path baseDir;
     private final Set<String> clusters;
     private final Map<String, Running> running = new ConcurrentHashMap<>();
+    /** Each cluster's fault proxy when the world was started with one (docs/oncall.md, Kafka faults during redrive). */
+    private final Map<String, KafkaFaultProxy> proxies = new ConcurrentHashMap<>();
+    private final boolean faultProxy;
 
     /** A started broker with the admin and producer clients the helpers share. */
     private record Running(KraftNode node, Admin admin, KafkaProducer<byte[], byte[]> producer) {
     }
 
-    private EmbeddedKafka(Path baseDir, Collection<String> clusters) {
+    private EmbeddedKafka(Path baseDir, Collection<String> clusters, boolean faultProxy) {
         this.baseDir = baseDir;
         this.clusters = Set.copyOf(new LinkedHashSet<>(clusters));
+        this.faultProxy = faultProxy;
     }
 
     /** Declares the clusters; no broker starts until one is needed. */
     public static EmbeddedKafka start(Path baseDir, Collection<String> clusterNames) {
-        return new EmbeddedKafka(baseDir, clusterNames);
+        return new EmbeddedKafka(baseDir, clusterNames, false);
+    }
+
+    /**
+     * As {@link #start(Path, Collection)}, with a {@link KafkaFaultProxy} in front of every broker: the broker
+     * advertises the proxy, so every client (the world's own included) reaches it only through the proxy.
+     */
+    public static EmbeddedKafka startWithFaultProxy(Path baseDir, Collection<String> clusterNames) {
+        return new EmbeddedKafka(baseDir, clusterNames, true);
+    }
+
+    /** The data-plane faults of the cluster's proxy (the world must have been started with one). */
+    public KafkaFaults faults(String cluster) {
+        broker(cluster);
+        KafkaFaultProxy proxy = proxies.get(cluster);
+        if (proxy == null) {
+            throw new IllegalStateException("the world's Kafka runs without a fault proxy; start it with one "
+                    + "(LocalWorld.Options#withKafkaFaultProxy)");
+        }
+        return proxy.faults();
+    }
+
+    /** Restarts the cluster's broker on the same ports and log directory; returns once it serves again. */
+    public void restartBroker(String cluster) {
+        broker(cluster).node().restart();
     }
 
     public Set<String> clusterNames() {
@@ -246,7 +274,15 @@ public final class EmbeddedKafka implements AutoCloseable {
     }
 
     private Running startBroker(String cluster) {
-        KraftNode node = KraftNode.start(baseDir.resolve(cluster));
+        KraftNode node;
+        if (faultProxy) {
+            KafkaFaultProxy proxy = KafkaFaultProxy.start(new KafkaFaults());
+            node = KraftNode.start(baseDir.resolve(cluster), proxy.port());
+            proxy.target(node.brokerPort());
+            proxies.put(cluster, proxy);
+        } else {
+            node = KraftNode.start(baseDir.resolve(cluster));
+        }
         Properties admin = new Properties();
         admin.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, node.bootstrapServers());
         Properties producer = new Properties();
@@ -279,5 +315,7 @@ public final class EmbeddedKafka implements AutoCloseable {
             r.node().close();
         }
         running.clear();
+        proxies.values().forEach(KafkaFaultProxy::close);
+        proxies.clear();
     }
 }

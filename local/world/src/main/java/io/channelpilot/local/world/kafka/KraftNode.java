@@ -31,12 +31,17 @@ final class KraftNode implements AutoCloseable {
 
     private static final int NODE_ID = 1;
 
-    private final KafkaRaftServer server;
+    /** Replaced by {@link #restart()}; the config (ports, log dir) stays. */
+    private volatile KafkaRaftServer server;
+    private final KafkaConfig config;
     private final String bootstrapServers;
+    private final int brokerPort;
 
-    private KraftNode(KafkaRaftServer server, String bootstrapServers) {
+    private KraftNode(KafkaRaftServer server, KafkaConfig config, String bootstrapServers, int brokerPort) {
         this.server = server;
+        this.config = config;
         this.bootstrapServers = bootstrapServers;
+        this.brokerPort = brokerPort;
     }
 
     /**
@@ -45,11 +50,19 @@ final class KraftNode implements AutoCloseable {
      * ports in a fresh directory.
      */
     static KraftNode start(Path dir) {
+        return start(dir, 0);
+    }
+
+    /**
+     * As {@link #start(Path)}, advertising {@code 127.0.0.1:advertisedPort} to clients instead of the broker's own
+     * port (0: its own): clients then reach the broker only through whatever listens there ({@link KafkaFaultProxy}).
+     */
+    static KraftNode start(Path dir, int advertisedPort) {
         try {
-            return startOnce(dir.resolve("node"));
+            return startOnce(dir.resolve("node"), advertisedPort);
         } catch (IllegalStateException first) {
             try {
-                return startOnce(dir.resolve("node-retry"));
+                return startOnce(dir.resolve("node-retry"), advertisedPort);
             } catch (IllegalStateException second) {
                 second.addSuppressed(first);
                 throw second;
@@ -68,14 +81,15 @@ final class KraftNode implements AutoCloseable {
         });
     }
 
-    private static KraftNode startOnce(Path dir) {
+    private static KraftNode startOnce(Path dir, int advertisedPort) {
         KafkaRaftServer server = null;
         try {
             Files.createDirectories(dir);
             int brokerPort = freeLoopbackPort();
             int controllerPort = freeLoopbackPort();
             Path logDir = dir.resolve("log");
-            KafkaConfig config = KafkaConfig.fromProps(properties(logDir, brokerPort, controllerPort), false);
+            int advertised = advertisedPort == 0 ? brokerPort : advertisedPort;
+            KafkaConfig config = KafkaConfig.fromProps(properties(logDir, brokerPort, controllerPort, advertised), false);
             new Formatter()
                     .setPrintStream(new PrintStream(OutputStream.nullOutputStream()))
                     .setNodeId(NODE_ID)
@@ -89,7 +103,7 @@ final class KraftNode implements AutoCloseable {
             server = new KafkaRaftServer(config, Time.SYSTEM);
             // startup() returns after the broker registered with the controller and was unfenced.
             server.startup();
-            return new KraftNode(server, "127.0.0.1:" + brokerPort);
+            return new KraftNode(server, config, "127.0.0.1:" + advertised, brokerPort);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (Exception e) {
@@ -104,19 +118,36 @@ final class KraftNode implements AutoCloseable {
         return bootstrapServers;
     }
 
+    /** The port the broker itself listens on (differs from {@link #bootstrapServers()} behind a proxy). */
+    int brokerPort() {
+        return brokerPort;
+    }
+
+    /**
+     * A real broker restart: controlled shutdown, then a new server on the same ports and log directory (log recovery,
+     * producer-state snapshots and the metadata log are what a restarted MSK broker has). Returns once unfenced.
+     */
+    synchronized void restart() {
+        server.shutdown();
+        server.awaitShutdown();
+        KafkaRaftServer next = new KafkaRaftServer(config, Time.SYSTEM);
+        next.startup();
+        server = next;
+    }
+
     @Override
     public void close() {
         server.shutdown();
         server.awaitShutdown();
     }
 
-    private static Properties properties(Path logDir, int brokerPort, int controllerPort) {
+    private static Properties properties(Path logDir, int brokerPort, int controllerPort, int advertisedPort) {
         Properties p = new Properties();
         p.put("process.roles", "broker,controller");
         p.put("node.id", String.valueOf(NODE_ID));
         p.put("controller.quorum.voters", NODE_ID + "@127.0.0.1:" + controllerPort);
         p.put("listeners", "PLAINTEXT://127.0.0.1:" + brokerPort + ",CONTROLLER://127.0.0.1:" + controllerPort);
-        p.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + brokerPort);
+        p.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + advertisedPort);
         p.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
         p.put("controller.listener.names", "CONTROLLER");
         p.put("inter.broker.listener.name", "PLAINTEXT");
