@@ -379,15 +379,16 @@ final class FunctionInstance implements AutoCloseable {
         }
         if (inv.fault == Fault.OUT_OF_MEMORY) {
             exhaustHeap();
+        } else if (inv.fault == Fault.HANG) {
+            // frozen before the event goes out: it waits in the socket, and however fast the handler would be, it
+            // cannot answer before its deadline
+            freeze();
         }
         exchange.sendResponseHeaders(200, inv.payload.length == 0 ? -1 : inv.payload.length);
         if (inv.payload.length > 0) {
             try (OutputStream o = exchange.getResponseBody()) {
                 o.write(inv.payload);
             }
-        }
-        if (inv.fault == Fault.HANG) {
-            freeze();
         }
     }
 
@@ -412,7 +413,7 @@ final class FunctionInstance implements AutoCloseable {
             Process stop = new ProcessBuilder("kill", "-STOP", Long.toString(process.pid())).redirectErrorStream(true).start();
             stop.getInputStream().readAllBytes();
             stop.waitFor(10, TimeUnit.SECONDS);
-            LOG.info("{}: frozen with the event handed over (timeout fault)", id);
+            LOG.info("{}: frozen as the event is handed over (timeout fault)", id);
         } catch (IOException e) {
             LOG.warn("{}: could not freeze: {}", id, e.toString());
         } catch (InterruptedException e) {

@@ -20,9 +20,9 @@ import java.util.concurrent.ConcurrentHashMap;
  *   an out-of-memory init or invoke).</li>
  *   <li>{@link #serviceError}: the next {@code n} invokes of a function fail with a Lambda service error
  *   ({@code Lambda.TooManyRequestsException}, {@code Lambda.ServiceException}, ...) before reaching an instance.</li>
- *   <li>{@link #timeout}: the next {@code n} invokes of a function overrun its {@code Timeout}: once the runtime has
- *   taken the event, its JVM is frozen ({@code SIGSTOP}), as a hung downstream call or a GC spiral would hold the
- *   handler, so the deadline passes inside the handler; the instance is killed and the caller sees
+ *   <li>{@link #timeout}: the next {@code n} invokes of a function overrun its {@code Timeout}: as the event is handed
+ *   over, the instance's JVM is frozen ({@code SIGSTOP}), as a hung downstream call or a GC spiral would hold the
+ *   handler, so the deadline passes with the invocation in progress; the instance is killed and the caller sees
  *   {@code Sandbox.Timedout}. The wait is the function's real Timeout (a test shortens it with
  *   {@code RuntimeLambdaService#timeoutSeconds}).</li>
  *   <li>{@link #outOfMemory}: the next {@code n} invokes of a function exhaust its JVM's heap: before the event is

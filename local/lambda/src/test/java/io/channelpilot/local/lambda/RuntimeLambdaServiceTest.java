@@ -190,15 +190,18 @@ class RuntimeLambdaServiceTest {
     @Test
     void shouldReportHeapExhaustionAsTheRuntimeDoesAndReplaceTheInstance() {
         lambda.register(new FunctionDeployment("Hungry", HANDLER, zip, 256, 20, InitType.ON_DEMAND, Map.of()));
-        String before = lambda.invoke("Hungry", JSON.createObjectNode()).path("pid").asText();
+        JsonNode work = JSON.createObjectNode().put("do", "work");
+        JsonNode warm = lambda.invoke("Hungry", work);
+        assertThat(warm.path("working").asInt()).as("the working set fits the heap without the fault").isEqualTo(16 << 20);
+        String before = warm.path("pid").asText();
         lambda.faults().outOfMemory("Hungry", 1);
-        assertThatThrownBy(() -> lambda.invoke("Hungry", JSON.createObjectNode()))
+        assertThatThrownBy(() -> lambda.invoke("Hungry", work))
                 .isInstanceOfSatisfying(StatesFailure.class, f -> {
                     // the runtime client reports the handler's OutOfMemoryError and exits, or dies itself first
                     assertThat(f.error().name()).isIn("java.lang.OutOfMemoryError", "Runtime.ExitError");
                     assertThat(f.error().cause()).containsAnyOf("Java heap space", "OutOfMemoryError", "exit status");
                 });
-        String after = lambda.invoke("Hungry", JSON.createObjectNode()).path("pid").asText();
+        String after = lambda.invoke("Hungry", work).path("pid").asText();
         assertThat(after).as("the exhausted instance is never reused").isNotEqualTo(before);
     }
 
@@ -240,14 +243,30 @@ class RuntimeLambdaServiceTest {
             assertThatThrownBy(() -> snap.invoke("AfterFails", JSON.createObjectNode()))
                     .isInstanceOfSatisfying(StatesFailure.class, f -> {
                         assertThat(f.error().name()).isEqualTo("Lambda.SnapStartException");
-                        assertThat(f.error().cause()).contains("FIXTURE_AFTER_RESTORE: cannot reconnect");
+                        // the runtime's report names its CRaC context's exception; the hook's own message is in the logs
+                        assertThat(f.error().cause()).contains("RestoreException");
                     });
+            assertThat(output(snap.outputDirectory("AfterFails"))).contains("FIXTURE_AFTER_RESTORE: cannot reconnect");
             assertThatThrownBy(() -> snap.invoke("BeforeFails", JSON.createObjectNode()))
                     .isInstanceOfSatisfying(StatesFailure.class, f -> {
                         assertThat(f.error().name()).isNotEqualTo("Lambda.SnapStartException").isNotEqualTo("Runtime.ExitError");
-                        assertThat(f.error().cause()).contains("FIXTURE_BEFORE_CHECKPOINT: cannot prime");
+                        assertThat(f.error().cause()).contains("CheckpointException");
                     });
+            assertThat(output(snap.outputDirectory("BeforeFails"))).contains("FIXTURE_BEFORE_CHECKPOINT: cannot prime");
         }
+    }
+
+    /** Everything the function's instances wrote to stdout and stderr. */
+    private static String output(Path dir) {
+        StringBuilder all = new StringBuilder();
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".out") || p.toString().endsWith(".err")).toList()) {
+                all.append(Files.readString(f));
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return all.toString();
     }
 
     /** The fixture package's classes at the root and org.crac in lib/, the layout of build-tools/lambda-zip.xml. */
