@@ -203,15 +203,20 @@ final class FunctionInstance implements AutoCloseable {
         }
     }
 
-    /** Runs one invocation; past the deadline the instance is killed and the outcome is {@code Sandbox.Timedout}. */
-    Outcome invoke(byte[] payload, String clientContext, Duration timeout, Fault fault) {
+    /**
+     * Runs one invocation; past the deadline the instance is killed and the outcome is {@code Sandbox.Timedout}.
+     * {@code frozenFor}: with the {@link Fault#HANG} fault, how long the frozen JVM is waited for before the timeout
+     * is enforced (at most {@code timeout}; a frozen JVM cannot progress, so waiting longer only costs wall time).
+     */
+    Outcome invoke(byte[] payload, String clientContext, Duration timeout, Fault fault, Duration frozenFor) {
         String requestId = UUID.randomUUID().toString();
         long deadline = System.currentTimeMillis() + timeout.toMillis();
         Invocation inv = new Invocation(requestId, payload, deadline, clientContext, fault, new CompletableFuture<>());
         inFlight.put(requestId, inv);
         next.add(inv);
         try {
-            return inv.outcome.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            Duration wait = fault == Fault.HANG && frozenFor.compareTo(timeout) < 0 ? frozenFor : timeout;
+            return inv.outcome.get(wait.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             LOG.warn("{}: request {} ran past its {} s timeout; killing the instance", id, requestId, timeout.toSeconds());
             kill();

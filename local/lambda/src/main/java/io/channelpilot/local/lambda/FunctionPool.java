@@ -101,13 +101,14 @@ final class FunctionPool implements AutoCloseable {
                 initialised.add(instance);
             }
         }
-        FunctionInstance.Fault fault = faults.takeTimeout(fn.name()) ? FunctionInstance.Fault.HANG
+        Duration frozenFor = faults.takeTimeout(fn.name());
+        FunctionInstance.Fault fault = frozenFor != null ? FunctionInstance.Fault.HANG
                 : faults.takeOutOfMemory(fn.name()) ? FunctionInstance.Fault.OUT_OF_MEMORY : FunctionInstance.Fault.NONE;
         long t2 = System.nanoTime();
         Outcome outcome = timeout.isNegative() || timeout.isZero()
                 ? new Outcome(Outcome.Kind.TIMEOUT, "Sandbox.Timedout", FunctionInstance.errorDocument("Sandbox.Timedout",
                 "Error: init retried within the invoke used up the " + fn.timeoutSeconds() + " s timeout"))
-                : instance.invoke(payload, clientContext, timeout, fault);
+                : instance.invoke(payload, clientContext, timeout, fault, frozenFor == null ? timeout : frozenFor);
         long invokeMs = (System.nanoTime() - t2) / 1_000_000;
         if (outcome.kind() == Outcome.Kind.TIMEOUT || outcome.kind() == Outcome.Kind.EXITED || exitsAfter(outcome)
                 || !instance.alive()) {

@@ -1,5 +1,6 @@
 package io.channelpilot.local.lambda;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,8 +24,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <li>{@link #timeout}: the next {@code n} invokes of a function overrun its {@code Timeout}: as the event is handed
  *   over, the instance's JVM is frozen ({@code SIGSTOP}), as a hung downstream call or a GC spiral would hold the
  *   handler, so the deadline passes with the invocation in progress; the instance is killed and the caller sees
- *   {@code Sandbox.Timedout}. The wait is the function's real Timeout (a test shortens it with
- *   {@code RuntimeLambdaService#timeoutSeconds}).</li>
+ *   {@code Sandbox.Timedout}. The wait is the function's Timeout, or shorter if the fault says so (the error still
+ *   names the configured Timeout).</li>
  *   <li>{@link #outOfMemory}: the next {@code n} invokes of a function exhaust its JVM's heap: before the event is
  *   handed over, a heap hog is attached to the instance ({@link io.channelpilot.local.lambda.fault.HeapHog}, the JDK's
  *   attach API) and holds the heap to its limit (85 % of MemorySize), so the handler's own allocations fail; what the
@@ -41,6 +42,7 @@ public final class RuntimeFaults {
 
     private final Map<String, Integer> failInits = new ConcurrentHashMap<>();
     private final Map<String, Integer> timeouts = new ConcurrentHashMap<>();
+    private final Map<String, Duration> frozenFor = new ConcurrentHashMap<>();
     private final Map<String, Integer> outOfMemory = new ConcurrentHashMap<>();
     private final Map<String, List<String>> jvmOptions = new ConcurrentHashMap<>();
     private final Map<String, List<ServiceError>> serviceErrors = new ConcurrentHashMap<>();
@@ -50,7 +52,18 @@ public final class RuntimeFaults {
         return this;
     }
 
+    /** The next {@code times} invokes overrun the function's Timeout; the emulator waits the full Timeout. */
     public RuntimeFaults timeout(String function, int times) {
+        return timeout(function, times, Duration.ofSeconds(900));
+    }
+
+    /**
+     * As {@link #timeout(String, int)}, but the frozen invocation is given up after {@code frozenFor} (when shorter
+     * than the Timeout) instead of the whole Timeout: a frozen JVM cannot make progress, so the outcome and the error
+     * (which still names the configured Timeout) are the same, minus the wall time.
+     */
+    public RuntimeFaults timeout(String function, int times, Duration frozenFor) {
+        this.frozenFor.put(function, frozenFor);
         timeouts.merge(function, times, Integer::sum);
         return this;
     }
@@ -80,9 +93,9 @@ public final class RuntimeFaults {
         return take(failInits, function);
     }
 
-    /** Consumes one planned timeout of the function's invokes. */
-    boolean takeTimeout(String function) {
-        return take(timeouts, function);
+    /** Consumes one planned timeout of the function's invokes: how long to wait for the frozen JVM, or null. */
+    Duration takeTimeout(String function) {
+        return take(timeouts, function) ? frozenFor.getOrDefault(function, Duration.ofSeconds(900)) : null;
     }
 
     /** Consumes one planned heap exhaustion of the function's invokes. */

@@ -90,18 +90,6 @@ public final class RuntimeLambdaService implements LambdaService, AutoCloseable 
     }
 
     /**
-     * Changes a function's {@code Timeout}, as a template edit and redeploy would (running instances are stopped). For
-     * tests of the timeout path, which would otherwise wait the template's 30-900 s.
-     */
-    public void timeoutSeconds(String name, int seconds) {
-        FunctionDeployment d = deployments.get(LambdaFunctions.functionName(name));
-        if (d == null) {
-            throw new IllegalArgumentException("no function " + name);
-        }
-        register(new FunctionDeployment(d.name(), d.handler(), d.zip(), d.memoryMb(), seconds, d.initType(), d.environment()));
-    }
-
-    /**
      * The on-demand init limit (Lambda's is {@link #ON_DEMAND_INIT_LIMIT}); a test lowers it to exercise the init
      * retry without waiting 10 s. Applies to pools created afterwards.
      */

@@ -207,7 +207,7 @@ class RuntimeLambdaServiceTest {
 
     /**
      * Lambda: "If the Init phase times out, Lambda retries it at the first invoke" within the function's timeout. With
-     * the init limit lowered to 1 s, a 1.5 s init runs twice (two JVMs) and then answers; a 4 s init cannot finish in a
+     * the init limit lowered to 1 s, a 1.5 s init is abandoned and run again in a second JVM, which answers; a 4 s init cannot finish in a
      * 3 s Timeout either and ends Sandbox.Timedout.
      */
     @Test
@@ -220,9 +220,11 @@ class RuntimeLambdaServiceTest {
             slow.register(new FunctionDeployment("TooSlowInit", HANDLER, zip, 256, 3, InitType.ON_DEMAND, Map.of("FIXTURE_INIT_SLEEP_MS", "4000")));
             RuntimeLambdaService.Traced run = slow.invokeTraced("SlowInit", JSON.createObjectNode());
             assertThat(run.failure()).isNull();
+            assertThat(run.instance()).as("the second JVM answered: the first was abandoned at the init limit").isEqualTo("SlowInit-on-demand-2");
             List<String> inits = Files.readAllLines(initLog);
-            assertThat(inits).as("init ran in two JVMs: the abandoned one and the retry").hasSize(2).doesNotHaveDuplicates();
-            assertThat(inits.get(1)).startsWith(run.result().path("pid").asText() + "@");
+            // the abandoned JVM logs its init too unless a loaded machine kept it from reaching the constructor in 1 s
+            assertThat(inits).hasSizeBetween(1, 2).doesNotHaveDuplicates();
+            assertThat(inits.get(inits.size() - 1)).startsWith(run.result().path("pid").asText() + "@");
             assertThat(run.initMs()).as("both inits were waited for").isGreaterThanOrEqualTo(2_500L);
             assertThatThrownBy(() -> slow.invoke("TooSlowInit", JSON.createObjectNode()))
                     .isInstanceOfSatisfying(StatesFailure.class, f -> assertThat(f.error().name()).isEqualTo("Sandbox.Timedout"));
