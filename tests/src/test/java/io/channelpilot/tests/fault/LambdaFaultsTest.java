@@ -34,6 +34,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * state's Retry and Catch make of it: retried to the clean run's outcome, or caught into the coded failure
  * {@code io.channelpilot.workflow.TriggerNotResolved}. One world and one warm function serve every case; a frozen
  * handler is given up after 2 s instead of its 60 s Timeout (it cannot progress either way; the error names the 60 s).
+ * The cases run in an order that reuses the instance each fault's retry started, so the class pays four cold starts
+ * (the clean run, the retry after heap exhaustion, the retry after the first timeout, the broken init).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class LambdaFaultsTest {
@@ -99,7 +101,7 @@ class LambdaFaultsTest {
      * on a fresh instance, and the second timeout is caught. (A single timeout is retried to the clean outcome the way
      * the out-of-memory case below is.)
      */
-    @Order(3)
+    @Order(4)
     @Test
     void shouldRetryATimeoutOnceOnAFreshInstanceThenCatchIt() {
         List<Long> before = lambda.instances(FUNCTION);
@@ -115,7 +117,7 @@ class LambdaFaultsTest {
     }
 
     /** Heap exhaustion in the function's JVM once: the runtime's report (or its death) is retried on a fresh instance. */
-    @Order(5)
+    @Order(3)
     @Test
     void shouldRetryHeapExhaustionOnAFreshInstanceToTheCleanOutcome() {
         lambda.faults().outOfMemory(FUNCTION, 1);
