@@ -15,7 +15,7 @@ public final class HeapHog {
     /** Reachable from a static root, so the collector cannot give the heap back. */
     private static final List<Object> HELD = new ArrayList<>(1 << 16);
     /** What is handed back after the heap is full: enough for the runtime to take the event, not to run a handler. */
-    private static final int SLACK_BLOCKS = 256;
+    private static final int SLACK_BLOCKS = 16;
 
     private HeapHog() {
     }
