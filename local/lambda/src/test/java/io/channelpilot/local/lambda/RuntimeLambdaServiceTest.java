@@ -78,7 +78,7 @@ class RuntimeLambdaServiceTest {
         // other cannot share it and gets a new one
         CompletableFuture<JsonNode> a = CompletableFuture.supplyAsync(() -> lambda.invoke("Busy", JSON.createObjectNode().put("do", "hold")));
         CompletableFuture<JsonNode> b = CompletableFuture.supplyAsync(() -> lambda.invoke("Busy", JSON.createObjectNode().put("do", "hold")));
-        Set<String> pids = Set.of(a.get().path("pid").asText(), b.get().path("pid").asText());
+        Set<String> pids = new java.util.HashSet<>(List.of(a.get().path("pid").asText(), b.get().path("pid").asText()));
         assertThat(pids).as("two invokes at once run in two instances").hasSize(2).contains(warm);
         assertThat(lambda.instances("Busy")).as("instances after two concurrent invokes").hasSize(2);
         // sequential invokes afterwards are warm: no third instance
