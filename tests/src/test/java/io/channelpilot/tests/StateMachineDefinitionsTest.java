@@ -21,7 +21,10 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
-/** Every state machine of the product is valid ASL (npm asl-validator), loads in the local runner, and is fully substituted. */
+/**
+ * Every state machine of the product is valid ASL (npm asl-validator), loads in the local runner, is fully substituted,
+ * and every Task state handles every error a Lambda task can end with (issue 16 item 2).
+ */
 class StateMachineDefinitionsTest {
 
     private static final Pattern SUBSTITUTION = Pattern.compile("\\$\\{([A-Za-z0-9_]+)}");
@@ -95,5 +98,136 @@ class StateMachineDefinitionsTest {
             }
         }
         assertThat(broadRetries).as("the product has broad retries to guard").isNotEmpty();
+    }
+
+    /**
+     * The errors a Lambda task can end with, as the Step Functions developer guide names them ("Handle Lambda service
+     * exceptions", bp-lambda-serviceexception.html): transient service errors, to be retried — "ClientExecutionTimeoutException,
+     * ServiceException, AWSLambdaException, or SdkClientException ... Lambda errors are reported as Lambda.&lt;ErrorName&gt;",
+     * and "When Lambda hits the maximum number of invocations, the error is Lambda.TooManyRequestsException".
+     */
+    static final List<String> TRANSIENT_LAMBDA_ERRORS = List.of("Lambda.ClientExecutionTimeoutException", "Lambda.ServiceException",
+            "Lambda.AWSLambdaException", "Lambda.SdkClientException", "Lambda.TooManyRequestsException");
+
+    /**
+     * What a dead or overrun execution environment ends with: "Unhandled errors in Lambda are reported as Lambda.Unknown
+     * ... These include out-of-memory errors and function timeouts" (same page); what the service reports in practice for
+     * a function timeout ({@code Sandbox.Timedout}), a runtime that exited ({@code Runtime.ExitError}), the sandbox over
+     * its memory ({@code Runtime.OutOfMemory}) and the Java runtime's own report of heap exhaustion. Retrying them is
+     * allowed but must stay short: a deterministic timeout burns a full Timeout per attempt.
+     */
+    static final List<String> ENVIRONMENT_ERRORS = List.of("Lambda.Unknown", "Sandbox.Timedout", "Runtime.ExitError",
+            "Runtime.OutOfMemory", "java.lang.OutOfMemoryError");
+
+    /** Init failures carry the exception's class as their name (the runtime client's init error document). */
+    static final List<String> INIT_ERRORS = List.of("java.lang.ClassNotFoundException", "java.lang.IllegalArgumentException",
+            "Lambda.SnapStartException");
+
+    /**
+     * Tasks whose failure is deliberately not turned into a failure of the execution, with the reason. NotifyRefusals:
+     * refusal notices are best effort and must never block the intents of the same trigger; the error stays in the
+     * execution output ({@code refusalNoticeFailure}) and the trigger is re-evaluated by the next sweep.
+     */
+    static final Set<String> BEST_EFFORT_TASKS = Set.of("NotifyRefusals");
+
+    @Test
+    void shouldRetryTransientLambdaErrorsAndCatchEveryLambdaErrorInEveryTaskState() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        List<String> gaps = new ArrayList<>();
+        int tasks = 0;
+        try (Stream<Path> files = Files.list(Repo.root().resolve("statemachine"))) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".asl.json")).sorted().toList()) {
+                tasks += auditStates(file.getFileName().toString(), json.readTree(file.toFile()).path("States"), null, gaps);
+            }
+        }
+        assertThat(tasks).as("Task states audited").isGreaterThanOrEqualTo(15);
+        assertThat(gaps).as("Task states that leave a Lambda error unhandled").isEmpty();
+    }
+
+    /** Audits every Task state under {@code states}; {@code enclosingCatch}: the Catch of a Distributed Map around them. */
+    private static int auditStates(String where, JsonNode states, JsonNode enclosingCatch, List<String> gaps) {
+        int tasks = 0;
+        for (var it = states.fields(); it.hasNext(); ) {
+            var entry = it.next();
+            String name = where + "/" + entry.getKey();
+            JsonNode state = entry.getValue();
+            switch (state.path("Type").asText()) {
+                case "Task" -> {
+                    tasks++;
+                    auditTask(name, entry.getKey(), state, states, enclosingCatch, gaps);
+                }
+                case "Map" -> {
+                    JsonNode processor = state.has("ItemProcessor") ? state.path("ItemProcessor") : state.path("Iterator");
+                    boolean distributed = "DISTRIBUTED".equals(processor.path("ProcessorConfig").path("Mode").asText());
+                    // A failed item of a Distributed Map is counted against the tolerated failures, then the Map's Catch
+                    tasks += auditStates(name, processor.path("States"), distributed ? state.path("Catch") : null, gaps);
+                }
+                case "Parallel" -> {
+                    for (JsonNode branch : state.path("Branches")) {
+                        tasks += auditStates(name, branch.path("States"), null, gaps);
+                    }
+                }
+                default -> {
+                }
+            }
+        }
+        return tasks;
+    }
+
+    private static void auditTask(String name, String key, JsonNode task, JsonNode siblings, JsonNode enclosingCatch, List<String> gaps) {
+        for (String error : TRANSIENT_LAMBDA_ERRORS) {
+            JsonNode retrier = firstMatching(task.path("Retry"), error);
+            if (retrier == null) {
+                gaps.add(name + ": no Retry for " + error);
+                continue;
+            }
+            int attempts = retrier.path("MaxAttempts").asInt(3);
+            double backoff = retrier.path("BackoffRate").asDouble(2.0);
+            if (attempts < 1 || attempts > 10 || backoff <= 1.0 || retrier.path("IntervalSeconds").asInt(1) < 1) {
+                gaps.add(name + ": " + error + " must be retried 1-10 times with backoff > 1, was " + retrier);
+            }
+        }
+        for (String error : ENVIRONMENT_ERRORS) {
+            JsonNode retrier = firstMatching(task.path("Retry"), error);
+            if (retrier != null && retrier.path("MaxAttempts").asInt(3) > 3) {
+                gaps.add(name + ": " + error + " retried more than 3 times: " + retrier);
+            }
+        }
+        JsonNode catches = task.has("Catch") ? task.path("Catch") : enclosingCatch;
+        List<String> all = new ArrayList<>(TRANSIENT_LAMBDA_ERRORS);
+        all.addAll(ENVIRONMENT_ERRORS);
+        all.addAll(INIT_ERRORS);
+        for (String error : all) {
+            JsonNode catcher = catches == null ? null : firstMatching(catches, error);
+            if (catcher == null) {
+                gaps.add(name + ": no Catch for " + error + " (the execution would fail uncoded)");
+                continue;
+            }
+            if (catcher.has("ResultPath") && catcher.path("ResultPath").isNull()) {
+                gaps.add(name + ": the Catch for " + error + " drops the error (ResultPath null)");
+            }
+            if (task.has("Catch") && !BEST_EFFORT_TASKS.contains(key)) {
+                JsonNode next = siblings.path(catcher.path("Next").asText());
+                boolean coded = next.path("Type").asText().equals("Fail") && next.path("Error").asText().startsWith("io.channelpilot.workflow.");
+                if (!coded && !next.path("Type").asText().equals("Task")) {
+                    gaps.add(name + ": the Catch for " + error + " goes to " + catcher.path("Next").asText()
+                            + ", neither a coded Fail state nor a notifying/summarising Task");
+                }
+            }
+        }
+    }
+
+    /** The first retrier or catcher whose ErrorEquals matches {@code error} under the ASL rules. */
+    private static JsonNode firstMatching(JsonNode entries, String error) {
+        for (JsonNode entry : entries) {
+            for (JsonNode e : entry.path("ErrorEquals")) {
+                String name = e.asText();
+                // States.ALL and States.TaskFailed match every error of a Lambda task (none of them is States.Timeout)
+                if (name.equals(error) || name.equals("States.ALL") || name.equals("States.TaskFailed")) {
+                    return entry;
+                }
+            }
+        }
+        return null;
     }
 }

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -26,7 +27,8 @@ import org.junit.jupiter.api.Test;
  * function goes to the function's deployment zip running under the real Lambda Java runtime interface client, through
  * the local world's runtime mode, first with on-demand init and then with SnapStart init (init, the runtime's CRaC
  * {@code beforeCheckpoint} hooks — Powertools' and the function's priming —, restore, {@code afterRestore}, invoke).
- * Each must answer with a result or one of the product's coded {@code io.channelpilot.workflow} errors; a crash, an
+ * Each must answer with a result or one of the product's coded {@code io.channelpilot.workflow} errors, and with the
+ * outcome pinned for it in {@code deployment-path/outcomes.properties} ({@link #pins()}); a crash, an
  * init error, a timeout or a class the zip lacks (in the answer or anywhere in the instance's output) fails, naming
  * the function, the event and the instance's output files; with SnapStart, the function's priming (its CRaC hook, run
  * by the runtime) must have primed every step. This replaces DeploymentZipSmokeTest's first-invoke child (same zips,
@@ -50,7 +52,57 @@ class DeploymentPathTest {
         return m.find() && m.group(1).equals(m.group(2)) && Integer.parseInt(m.group(2)) > 0;
     }
 
-    record Answer(String module, String event, InitType init, String outcome, boolean ok, long initMs, long invokeMs) {
+    record Answer(String module, String event, InitType init, String outcome, boolean ok, long initMs, long invokeMs,
+                  String signature) {
+    }
+
+    /**
+     * Each event's pinned outcome ({@code deployment-path/outcomes.properties}): {@code module/event.json} → the error
+     * name, or {@code result} followed by the answer's top-level boolean fields ({@code passed=false}, ...). Pinned so
+     * that a regression that changes what an event answers — a different coded error, a result instead of an error, a
+     * flipped verdict — fails this test, not only a crash.
+     */
+    static java.util.Properties pins() throws IOException {
+        java.util.Properties pins = new java.util.Properties();
+        try (var in = DeploymentPathTest.class.getResourceAsStream("/deployment-path/outcomes.properties")) {
+            assertThat(in).as("deployment-path/outcomes.properties").isNotNull();
+            pins.load(in);
+        }
+        return pins;
+    }
+
+    /** A pin is the whole signature, or, loosely, "~" and tokens that must all be in it (e.g. "~result passed=false"). */
+    static boolean matches(String pinned, String signature) {
+        if (!pinned.startsWith("~")) {
+            return pinned.equals(signature);
+        }
+        return Set.of(signature.split(" ")).containsAll(List.of(pinned.substring(1).trim().split(" ")));
+    }
+
+    /** A code-like value: the product's enum names (CHANNEL_ACTIVE, IGNORED, CREATE, ...). */
+    private static final Pattern CODE = Pattern.compile("[A-Z][A-Z0-9_]{1,40}");
+
+    /**
+     * What is pinned of one answer: the error name; or "result" and, of the result's top-level fields in name order,
+     * the booleans, the code-like strings and the sizes of arrays (ids, names and timestamps vary, so they are left out).
+     */
+    static String signature(JsonNode result, String error) {
+        if (error != null) {
+            return error;
+        }
+        StringBuilder s = new StringBuilder("result");
+        java.util.TreeMap<String, JsonNode> fields = new java.util.TreeMap<>();
+        if (result != null && result.isObject()) {
+            result.fields().forEachRemaining(e -> fields.put(e.getKey(), e.getValue()));
+        }
+        fields.forEach((k, v) -> {
+            if (v.isBoolean() || v.isTextual() && CODE.matcher(v.asText()).matches()) {
+                s.append(' ').append(k).append('=').append(v.asText());
+            } else if (v.isArray()) {
+                s.append(' ').append(k).append("[").append(v.size()).append(']');
+            }
+        });
+        return s.toString();
     }
 
     @Test
@@ -92,11 +144,23 @@ class DeploymentPathTest {
         }
         answers.stream().filter(a -> !a.ok()).forEach(a -> failures.add(a.module() + " events/" + a.module() + "/" + a.event()
                 + " (" + a.init().variable() + "): " + a.outcome()));
+        java.util.Properties pins = pins();
+        for (Answer a : answers) {
+            // a pin for one init type ("...json@snap-start") wins: the second pass meets the state the first one left
+            String pinned = pins.getProperty(a.module() + "/" + a.event() + "@" + a.init().variable(),
+                    pins.getProperty(a.module() + "/" + a.event()));
+            if (pinned == null) {
+                failures.add(a.module() + "/" + a.event() + ": no pinned outcome; it answered: " + a.signature());
+            } else if (!matches(pinned, a.signature())) {
+                failures.add(a.module() + "/" + a.event() + " (" + a.init().variable() + "): pinned '" + pinned + "', answered '"
+                        + a.signature() + "' (" + a.outcome() + ")");
+            }
+        }
         StringBuilder table = new StringBuilder(String.format(Locale.ROOT,
                 "Deployment path: %d answers (%d events x 2 init types) in %.1f s wall%n", answers.size(), answers.size() / 2,
                 (System.nanoTime() - started) / 1e9));
-        answers.forEach(a -> table.append(String.format(Locale.ROOT, "  %-9s %-18s %-42s init %5d ms invoke %5d ms  %s%n",
-                a.init().variable(), a.module(), a.event(), a.initMs(), a.invokeMs(),
+        answers.forEach(a -> table.append(String.format(Locale.ROOT, "  %-9s %-18s %-42s init %5d ms invoke %5d ms  [%s] %s%n",
+                a.init().variable(), a.module(), a.event(), a.initMs(), a.invokeMs(), a.signature(),
                 a.outcome().length() > 90 ? a.outcome().substring(0, 90) : a.outcome())));
         System.out.println(table);
         assertThat(answers).as("every event of every function, twice").hasSize(2 * eventCount());
@@ -112,6 +176,7 @@ class DeploymentPathTest {
             RuntimeLambdaService.Traced run = lambda.invokeTraced(fn, payload);
             String outcome;
             boolean ok;
+            String signature = signature(run.result(), run.failure() == null ? null : run.failure().error().name());
             if (run.failure() == null) {
                 outcome = "result " + abbreviate(String.valueOf(run.result()));
                 ok = true;
@@ -125,7 +190,7 @@ class DeploymentPathTest {
                     outcome += " (output: " + lambda.outputDirectory(fn) + "/" + run.instance() + ".out|.err)";
                 }
             }
-            out.add(new Answer(module, event, init, outcome, ok, run.initMs(), run.invokeMs()));
+            out.add(new Answer(module, event, init, outcome, ok, run.initMs(), run.invokeMs(), signature));
         }
         return out;
     }

@@ -63,6 +63,7 @@ final class FunctionInstance implements AutoCloseable {
     private final Process process;
     private final Path out;
     private final Path err;
+    private final Path heapHog;
     private final long spawnedAt = System.nanoTime();
     private final CompletableFuture<Void> ready = new CompletableFuture<>();
     private final CompletableFuture<Void> checkpointed = new CompletableFuture<>();
@@ -74,12 +75,21 @@ final class FunctionInstance implements AutoCloseable {
     private volatile long readyMs = -1;
     private volatile boolean closed;
 
-    private record Invocation(String requestId, byte[] payload, long deadlineMs, String clientContext,
+    private record Invocation(String requestId, byte[] payload, long deadlineMs, String clientContext, Fault fault,
                               CompletableFuture<Outcome> outcome) {
     }
 
+    /** A Lambda-level fault one invocation runs into ({@link RuntimeFaults}). */
+    enum Fault {
+        NONE,
+        /** The JVM is frozen once the runtime has the event: the handler overruns the Timeout. */
+        HANG,
+        /** The heap is taken to its limit before the event is handed over. */
+        OUT_OF_MEMORY
+    }
+
     private FunctionInstance(String id, FunctionDeployment fn, String arn, HttpServer api, ExecutorService apiThreads,
-                             Process process, Path out, Path err) {
+                             Process process, Path out, Path err, Path heapHog) {
         this.id = id;
         this.fn = fn;
         this.arn = arn;
@@ -88,6 +98,7 @@ final class FunctionInstance implements AutoCloseable {
         this.process = process;
         this.out = out;
         this.err = err;
+        this.heapHog = heapHog;
     }
 
     /**
@@ -123,7 +134,7 @@ final class FunctionInstance implements AutoCloseable {
             threads.shutdownNow();
             throw e;
         }
-        FunctionInstance instance = new FunctionInstance(id, fn, arn, api, threads, process, out, err);
+        FunctionInstance instance = new FunctionInstance(id, fn, arn, api, threads, process, out, err, layout.heapHogAgent());
         holder.instance = instance;
         process.onExit().thenRun(instance::exited);
         return instance;
@@ -192,15 +203,20 @@ final class FunctionInstance implements AutoCloseable {
         }
     }
 
-    /** Runs one invocation; past the deadline the instance is killed and the outcome is {@code Sandbox.Timedout}. */
-    Outcome invoke(byte[] payload, String clientContext, Duration timeout) {
+    /**
+     * Runs one invocation; past the deadline the instance is killed and the outcome is {@code Sandbox.Timedout}.
+     * {@code frozenFor}: with the {@link Fault#HANG} fault, how long the frozen JVM is waited for before the timeout
+     * is enforced (at most {@code timeout}; a frozen JVM cannot progress, so waiting longer only costs wall time).
+     */
+    Outcome invoke(byte[] payload, String clientContext, Duration timeout, Fault fault, Duration frozenFor) {
         String requestId = UUID.randomUUID().toString();
         long deadline = System.currentTimeMillis() + timeout.toMillis();
-        Invocation inv = new Invocation(requestId, payload, deadline, clientContext, new CompletableFuture<>());
+        Invocation inv = new Invocation(requestId, payload, deadline, clientContext, fault, new CompletableFuture<>());
         inFlight.put(requestId, inv);
         next.add(inv);
         try {
-            return inv.outcome.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            Duration wait = fault == Fault.HANG && frozenFor.compareTo(timeout) < 0 ? frozenFor : timeout;
+            return inv.outcome.get(wait.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             LOG.warn("{}: request {} ran past its {} s timeout; killing the instance", id, requestId, timeout.toSeconds());
             kill();
@@ -319,7 +335,8 @@ final class FunctionInstance implements AutoCloseable {
                 complete(exchange, path, "/error", new Outcome(Outcome.Kind.FUNCTION_ERROR, errorType(exchange), body));
             } else if (method.equals("POST") && (path.equals("/init/error") || path.equals("/restore/error"))) {
                 LOG.warn("{}: {} {}", id, path, new String(body, StandardCharsets.UTF_8));
-                ready.completeExceptionally(new InitFailure(new Outcome(Outcome.Kind.INIT_ERROR, errorType(exchange), body)));
+                Outcome.Kind kind = path.equals("/init/error") ? Outcome.Kind.INIT_ERROR : Outcome.Kind.RESTORE_ERROR;
+                ready.completeExceptionally(new InitFailure(new Outcome(kind, errorType(exchange), body)));
                 respond(exchange, 202, "{\"status\":\"OK\"}");
             } else if (method.equals("GET") && path.equals("/restore/next")) {
                 checkpointMs = sinceSpawn();
@@ -365,11 +382,47 @@ final class FunctionInstance implements AutoCloseable {
         if (inv.clientContext != null) {
             headers.set("Lambda-Runtime-Client-Context", inv.clientContext);
         }
+        if (inv.fault == Fault.OUT_OF_MEMORY) {
+            exhaustHeap();
+        } else if (inv.fault == Fault.HANG) {
+            // frozen before the event goes out: it waits in the socket, and however fast the handler would be, it
+            // cannot answer before its deadline
+            freeze();
+        }
         exchange.sendResponseHeaders(200, inv.payload.length == 0 ? -1 : inv.payload.length);
         if (inv.payload.length > 0) {
             try (OutputStream o = exchange.getResponseBody()) {
                 o.write(inv.payload);
             }
+        }
+    }
+
+    /** Attaches the heap hog to the JVM (it returns once the heap is at its limit). */
+    private void exhaustHeap() {
+        try {
+            com.sun.tools.attach.VirtualMachine vm = com.sun.tools.attach.VirtualMachine.attach(Long.toString(process.pid()));
+            try {
+                vm.loadAgent(heapHog.toString());
+            } finally {
+                vm.detach();
+            }
+            LOG.info("{}: heap exhausted before request handover (out-of-memory fault)", id);
+        } catch (Exception e) {
+            LOG.warn("{}: could not exhaust the heap: {}", id, e.toString());
+        }
+    }
+
+    /** Stops the JVM where it stands (SIGSTOP): nothing in it runs again; the timeout kills it. */
+    private void freeze() {
+        try {
+            Process stop = new ProcessBuilder("kill", "-STOP", Long.toString(process.pid())).redirectErrorStream(true).start();
+            stop.getInputStream().readAllBytes();
+            stop.waitFor(10, TimeUnit.SECONDS);
+            LOG.info("{}: frozen as the event is handed over (timeout fault)", id);
+        } catch (IOException e) {
+            LOG.warn("{}: could not freeze: {}", id, e.toString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -17,14 +17,23 @@ import java.util.function.Function;
 /**
  * The execution environments of one function: an idle instance is reused (warm start), a new one is started when all
  * are busy (up to {@code maxInstances}, then callers wait, as reserved concurrency would queue them), an instance that
- * timed out or died is discarded. Init is waited for by the first invocation of an instance, with Lambda's limit
- * (10 s on demand, and the function's {@code Timeout} again when Lambda retries init inside the invoke) as the bound.
+ * timed out, died, or reported an error the runtime exits on ({@code VirtualMachineError}, {@code IOError}) is
+ * discarded. Init is waited for by the first invocation of an instance. On demand, an init that overruns the init
+ * limit (Lambda: 10 s) is abandoned and run again inside the invocation, as Lambda does ("If the Init phase times
+ * out, Lambda retries it at the first invoke ... subject to the configured function timeout"): the instance is killed,
+ * a fresh one initialises, and init plus handler together get the function's {@code Timeout}. With SnapStart, init
+ * happens when the version is published (Lambda allows 15 minutes), so only the function's Timeout bounds restore.
  */
 final class FunctionPool implements AutoCloseable {
 
     /** One invocation as the pool ran it: the outcome, whether it paid an init, and the times. */
     record Run(Outcome outcome, boolean coldStart, long initMs, long invokeMs, String instance, FunctionInstance.Timeline timeline) {
     }
+
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
+    /** The VirtualMachineError and IOError classes the runtime client exits after. */
+    private static final Set<String> FATAL_ERRORS = Set.of("java.lang.OutOfMemoryError", "java.lang.StackOverflowError",
+            "java.lang.InternalError", "java.lang.UnknownError", "java.io.IOError");
 
     private final FunctionDeployment fn;
     private final String arn;
@@ -34,6 +43,7 @@ final class FunctionPool implements AutoCloseable {
     private final Function<FunctionDeployment, Map<String, String>> reserved;
     private final RuntimeFaults faults;
     private final int maxInstances;
+    private final Duration initLimit;
     private final List<FunctionInstance> all = new ArrayList<>();
     private final Deque<FunctionInstance> idle = new ArrayDeque<>();
     private final Set<FunctionInstance> initialised = new HashSet<>();
@@ -41,7 +51,8 @@ final class FunctionPool implements AutoCloseable {
     private boolean closed;
 
     FunctionPool(FunctionDeployment fn, String arn, Path dir, RuntimeLayout layout,
-                 Function<FunctionDeployment, Map<String, String>> reserved, RuntimeFaults faults, int maxInstances) {
+                 Function<FunctionDeployment, Map<String, String>> reserved, RuntimeFaults faults, int maxInstances,
+                 Duration initLimit) {
         this.fn = fn;
         this.arn = arn;
         this.dir = dir;
@@ -49,6 +60,7 @@ final class FunctionPool implements AutoCloseable {
         this.reserved = reserved;
         this.faults = faults;
         this.maxInstances = maxInstances;
+        this.initLimit = initLimit;
         try {
             this.taskRoot = Zips.unpack(fn.zip(), Files.createDirectories(dir).resolve("task"));
         } catch (IOException e) {
@@ -64,12 +76,22 @@ final class FunctionPool implements AutoCloseable {
         FunctionInstance instance = acquire();
         boolean cold;
         long initMs = 0;
+        Duration timeout = Duration.ofSeconds(fn.timeoutSeconds());
         synchronized (this) {
             cold = !initialised.contains(instance);
         }
         if (cold) {
             long t0 = System.nanoTime();
-            Outcome init = instance.awaitInit(initLimit());
+            boolean onDemand = fn.initType() == InitType.ON_DEMAND;
+            Outcome init = instance.awaitInit(onDemand ? initLimit : timeout);
+            if (init != null && init.kind() == Outcome.Kind.TIMEOUT && onDemand) {
+                // the init retry inside the invocation: a fresh instance, init and handler within the Timeout
+                discard(instance);
+                instance = replacement();
+                long t1 = System.nanoTime();
+                init = instance.awaitInit(timeout);
+                timeout = timeout.minusNanos(System.nanoTime() - t1);
+            }
             initMs = (System.nanoTime() - t0) / 1_000_000;
             if (init != null) {
                 discard(instance);
@@ -79,15 +101,49 @@ final class FunctionPool implements AutoCloseable {
                 initialised.add(instance);
             }
         }
-        long t1 = System.nanoTime();
-        Outcome outcome = instance.invoke(payload, clientContext, Duration.ofSeconds(fn.timeoutSeconds()));
-        long invokeMs = (System.nanoTime() - t1) / 1_000_000;
-        if (outcome.kind() == Outcome.Kind.TIMEOUT || outcome.kind() == Outcome.Kind.EXITED || !instance.alive()) {
+        Duration frozenFor = faults.takeTimeout(fn.name());
+        FunctionInstance.Fault fault = frozenFor != null ? FunctionInstance.Fault.HANG
+                : faults.takeOutOfMemory(fn.name()) ? FunctionInstance.Fault.OUT_OF_MEMORY : FunctionInstance.Fault.NONE;
+        long t2 = System.nanoTime();
+        Outcome outcome = timeout.isNegative() || timeout.isZero()
+                ? new Outcome(Outcome.Kind.TIMEOUT, "Sandbox.Timedout", FunctionInstance.errorDocument("Sandbox.Timedout",
+                "Error: init retried within the invoke used up the " + fn.timeoutSeconds() + " s timeout"))
+                : instance.invoke(payload, clientContext, timeout, fault, frozenFor == null ? timeout : frozenFor);
+        long invokeMs = (System.nanoTime() - t2) / 1_000_000;
+        if (outcome.kind() == Outcome.Kind.TIMEOUT || outcome.kind() == Outcome.Kind.EXITED || exitsAfter(outcome)
+                || !instance.alive()) {
             discard(instance);
         } else {
             release(instance);
         }
         return new Run(outcome, cold, initMs, invokeMs, instance.id(), instance.timeline());
+    }
+
+    /**
+     * The runtime client ends its loop after reporting a {@code VirtualMachineError} or {@code IOError} (its
+     * {@code startRuntimeLoop}: {@code shouldExit = t instanceof VirtualMachineError || t instanceof IOError}), so
+     * that instance must not be reused even if its JVM has not exited yet.
+     */
+    private static boolean exitsAfter(Outcome outcome) {
+        if (outcome.kind() != Outcome.Kind.FUNCTION_ERROR) {
+            return false;
+        }
+        try {
+            String type = JSON.readTree(outcome.body()).path("errorType").asText();
+            return FATAL_ERRORS.contains(type);
+        } catch (IOException notJson) {
+            return false;
+        }
+    }
+
+    /** A new instance in place of one just discarded (the init retry), not subject to the instance cap wait. */
+    private synchronized FunctionInstance replacement() {
+        if (closed) {
+            throw new IllegalStateException(fn.name() + ": the local Lambda service is closed");
+        }
+        FunctionInstance i = spawn();
+        all.add(i);
+        return i;
     }
 
     /**
@@ -104,11 +160,6 @@ final class FunctionPool implements AutoCloseable {
         }
         release(instance);
         return ok;
-    }
-
-    /** Lambda's on-demand init limit is 10 s; an init that overruns it is retried within the invoke's Timeout. */
-    private Duration initLimit() {
-        return Duration.ofSeconds(10 + fn.timeoutSeconds());
     }
 
     private synchronized FunctionInstance acquire() {

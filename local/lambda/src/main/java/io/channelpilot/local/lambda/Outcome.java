@@ -12,8 +12,10 @@ record Outcome(Kind kind, String errorType, byte[] body) {
         RESPONSE,
         /** POST /runtime/invocation/{id}/error: the function threw. */
         FUNCTION_ERROR,
-        /** POST /runtime/init/error or /runtime/restore/error. */
+        /** POST /runtime/init/error: init (or, SnapStart, a beforeCheckpoint hook) failed. */
         INIT_ERROR,
+        /** POST /runtime/restore/error: an afterRestore hook failed (Lambda answers SnapStartException). */
+        RESTORE_ERROR,
         /** The function ran past its Timeout; the instance was killed. */
         TIMEOUT,
         /** The runtime process exited without answering. */

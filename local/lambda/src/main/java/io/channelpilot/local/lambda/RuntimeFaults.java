@@ -1,5 +1,6 @@
 package io.channelpilot.local.lambda;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +21,16 @@ import java.util.concurrent.ConcurrentHashMap;
  *   an out-of-memory init or invoke).</li>
  *   <li>{@link #serviceError}: the next {@code n} invokes of a function fail with a Lambda service error
  *   ({@code Lambda.TooManyRequestsException}, {@code Lambda.ServiceException}, ...) before reaching an instance.</li>
+ *   <li>{@link #timeout}: the next {@code n} invokes of a function overrun its {@code Timeout}: as the event is handed
+ *   over, the instance's JVM is frozen ({@code SIGSTOP}), as a hung downstream call or a GC spiral would hold the
+ *   handler, so the deadline passes with the invocation in progress; the instance is killed and the caller sees
+ *   {@code Sandbox.Timedout}. The wait is the function's Timeout, or shorter if the fault says so (the error still
+ *   names the configured Timeout).</li>
+ *   <li>{@link #outOfMemory}: the next {@code n} invokes of a function exhaust its JVM's heap: before the event is
+ *   handed over, a heap hog is attached to the instance ({@link io.channelpilot.local.lambda.fault.HeapHog}, the JDK's
+ *   attach API) and holds the heap to its limit (85 % of MemorySize), so the handler's own allocations fail; what the
+ *   caller sees is what the runtime client does then: it reports {@code java.lang.OutOfMemoryError} and exits, or,
+ *   when even that cannot allocate, the runtime dies ({@code Runtime.ExitError}).</li>
  *   <li>{@code RuntimeLambdaService#kill(String)}: kills every running instance of a function now.</li>
  * </ul>
  */
@@ -30,11 +41,35 @@ public final class RuntimeFaults {
     }
 
     private final Map<String, Integer> failInits = new ConcurrentHashMap<>();
+    private final Map<String, Integer> timeouts = new ConcurrentHashMap<>();
+    private final Map<String, Duration> frozenFor = new ConcurrentHashMap<>();
+    private final Map<String, Integer> outOfMemory = new ConcurrentHashMap<>();
     private final Map<String, List<String>> jvmOptions = new ConcurrentHashMap<>();
     private final Map<String, List<ServiceError>> serviceErrors = new ConcurrentHashMap<>();
 
     public RuntimeFaults failInit(String function, int times) {
         failInits.merge(function, times, Integer::sum);
+        return this;
+    }
+
+    /** The next {@code times} invokes overrun the function's Timeout; the emulator waits the full Timeout. */
+    public RuntimeFaults timeout(String function, int times) {
+        return timeout(function, times, Duration.ofSeconds(900));
+    }
+
+    /**
+     * As {@link #timeout(String, int)}, but the frozen invocation is given up after {@code frozenFor} (when shorter
+     * than the Timeout) instead of the whole Timeout: a frozen JVM cannot make progress, so the outcome and the error
+     * (which still names the configured Timeout) are the same, minus the wall time.
+     */
+    public RuntimeFaults timeout(String function, int times, Duration frozenFor) {
+        this.frozenFor.put(function, frozenFor);
+        timeouts.merge(function, times, Integer::sum);
+        return this;
+    }
+
+    public RuntimeFaults outOfMemory(String function, int times) {
+        outOfMemory.merge(function, times, Integer::sum);
         return this;
     }
 
@@ -55,8 +90,22 @@ public final class RuntimeFaults {
 
     /** Consumes one planned init failure of the function. */
     boolean takeInitFailure(String function) {
+        return take(failInits, function);
+    }
+
+    /** Consumes one planned timeout of the function's invokes: how long to wait for the frozen JVM, or null. */
+    Duration takeTimeout(String function) {
+        return take(timeouts, function) ? frozenFor.getOrDefault(function, Duration.ofSeconds(900)) : null;
+    }
+
+    /** Consumes one planned heap exhaustion of the function's invokes. */
+    boolean takeOutOfMemory(String function) {
+        return take(outOfMemory, function);
+    }
+
+    private static boolean take(Map<String, Integer> planned, String function) {
         boolean[] taken = {false};
-        failInits.computeIfPresent(function, (f, n) -> {
+        planned.computeIfPresent(function, (f, n) -> {
             taken[0] = true;
             return n > 1 ? n - 1 : null;
         });

@@ -24,7 +24,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * a Lambda task: the response payload, or a failure whose error is the function's {@code errorType} (the exception
  * class, e.g. {@code io.channelpilot.workflow.ChannelNotReady}) and whose cause is the runtime's error document;
  * {@code Sandbox.Timedout} when the function ran past its {@code Timeout} (the instance is killed);
- * {@code Runtime.ExitError} when the runtime died without answering; the reported init error's type when init failed.
+ * {@code Runtime.ExitError} when the runtime died without answering; the reported init error's type when init failed;
+ * {@code Lambda.SnapStartException} when an {@code afterRestore} hook failed; the service errors {@link RuntimeFaults}
+ * plans before any instance runs.
  *
  * <p>Environment of an instance: the function's configured variables ({@link FunctionDeployment#environment()}), then
  * the reserved variables Lambda sets ({@code _HANDLER}, {@code AWS_EXECUTION_ENV}, {@code AWS_LAMBDA_FUNCTION_*},
@@ -47,6 +49,10 @@ public final class RuntimeLambdaService implements LambdaService, AutoCloseable 
     private final Map<String, FunctionDeployment> deployments = new ConcurrentHashMap<>();
     private final Map<String, FunctionPool> pools = new ConcurrentHashMap<>();
     private volatile InitType initType;
+    private volatile Duration initLimit = ON_DEMAND_INIT_LIMIT;
+
+    /** Lambda's limit for an on-demand init ("the Init phase is limited to 10 seconds", Lambda developer guide). */
+    public static final Duration ON_DEMAND_INIT_LIMIT = Duration.ofSeconds(10);
 
     /**
      * @param home     where task roots, instance output ({@code <fn>/<instance>.out|.err}) and the runtime's JNI library live
@@ -81,6 +87,15 @@ public final class RuntimeLambdaService implements LambdaService, AutoCloseable 
 
     public RuntimeFaults faults() {
         return faults;
+    }
+
+    /**
+     * The on-demand init limit (Lambda's is {@link #ON_DEMAND_INIT_LIMIT}); a test lowers it to exercise the init
+     * retry without waiting 10 s. Applies to pools created afterwards.
+     */
+    public void initLimit(Duration limit) {
+        this.initLimit = limit;
+        stopInstances();
     }
 
     public Map<String, FunctionDeployment> deployments() {
@@ -175,7 +190,7 @@ public final class RuntimeLambdaService implements LambdaService, AutoCloseable 
                     + " (no local deployment; is it in template.yaml?)");
         }
         return pools.computeIfAbsent(name, n -> new FunctionPool(d.withInitType(initType), arn(n), home.resolve(n), layout,
-                this::environment, faults, MAX_INSTANCES_PER_FUNCTION));
+                this::environment, faults, MAX_INSTANCES_PER_FUNCTION, initLimit));
     }
 
     /**
@@ -223,6 +238,11 @@ public final class RuntimeLambdaService implements LambdaService, AutoCloseable 
             } catch (IOException e) {
                 throw StatesFailure.of("Lambda.Unknown", "the function's response is not JSON: " + e.getMessage());
             }
+        }
+        if (o.kind() == Outcome.Kind.RESTORE_ERROR) {
+            // Invoke answers SnapStartException when "the afterRestore() runtime hook encountered an error" (Lambda API
+            // reference); a Lambda task reports a service error as Lambda.<Exception>
+            return failure("Lambda.SnapStartException", body);
         }
         String name = o.errorType();
         try {

@@ -3,6 +3,7 @@ package io.channelpilot.local.lambda;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.api.client.AWSLambda;
 import com.amazonaws.services.lambda.runtime.serialization.PojoSerializer;
+import io.channelpilot.local.lambda.fault.HeapHog;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,6 +17,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
 import software.amazon.awssdk.utilslite.SdkInternalThreadLocal;
 
 /**
@@ -48,12 +53,14 @@ public final class RuntimeLayout {
     private final String classpath;
     private final Path jni;
     private final Path hosts;
+    private final Path heapHog;
 
-    private RuntimeLayout(Path home, String classpath, Path jni, Path hosts) {
+    private RuntimeLayout(Path home, String classpath, Path jni, Path hosts, Path heapHog) {
         this.home = home;
         this.classpath = classpath;
         this.jni = jni;
         this.hosts = hosts;
+        this.heapHog = heapHog;
     }
 
     /** Prepares {@code home} (JNI library, hosts file) and finds the runtime jars on this JVM's classpath. */
@@ -75,7 +82,7 @@ public final class RuntimeLayout {
             }
             Path hosts = home.resolve("hosts");
             Files.writeString(hosts, "127.0.0.1 localhost\n::1 localhost\n");
-            return new RuntimeLayout(home, String.join(File.pathSeparator, jars), jni, hosts);
+            return new RuntimeLayout(home, String.join(File.pathSeparator, jars), jni, hosts, agentJar(home.resolve("heap-hog.jar"), HeapHog.class));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (URISyntaxException e) {
@@ -85,6 +92,29 @@ public final class RuntimeLayout {
 
     public Path home() {
         return home;
+    }
+
+    /** The jar of the out-of-memory fault's agent ({@link HeapHog}), attached to an instance on demand. */
+    Path heapHogAgent() {
+        return heapHog;
+    }
+
+    /** A jar holding just {@code agent}, with its manifest naming it as the {@code Agent-Class}. */
+    private static Path agentJar(Path target, Class<?> agent) throws IOException {
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().put(new Attributes.Name("Agent-Class"), agent.getName());
+        String entry = agent.getName().replace('.', '/') + ".class";
+        try (JarOutputStream jar = new JarOutputStream(Files.newOutputStream(target), manifest);
+             InputStream in = agent.getClassLoader().getResourceAsStream(entry)) {
+            if (in == null) {
+                throw new IOException("no class file for " + agent.getName());
+            }
+            jar.putNextEntry(new JarEntry(entry));
+            in.transferTo(jar);
+            jar.closeEntry();
+        }
+        return target;
     }
 
     /** The {@code java} command of one instance: managed-runtime flags, then the runtime client with the handler. */

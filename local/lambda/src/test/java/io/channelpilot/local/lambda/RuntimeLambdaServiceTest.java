@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
@@ -70,15 +71,21 @@ class RuntimeLambdaServiceTest {
     }
 
     @Test
-    void shouldStartAnotherInstanceWhenAllAreBusy() throws Exception {
-        lambda.invoke("Echo", JSON.createObjectNode()); // one warm instance
-        CompletableFuture<JsonNode> a = CompletableFuture.supplyAsync(() -> lambda.invoke("Echo", JSON.createObjectNode()));
-        CompletableFuture<JsonNode> b = CompletableFuture.supplyAsync(() -> lambda.invoke("Echo", JSON.createObjectNode()));
-        a.get();
-        b.get();
-        assertThat(lambda.instances("Echo")).as("instances after two concurrent invokes").hasSizeGreaterThanOrEqualTo(1);
-        assertThat(Stream.of(a.get(), b.get()).map(r -> r.path("pid").asText()).distinct().count())
-                .as("two invokes at once never share an instance").isLessThanOrEqualTo(2);
+    void shouldRunOneInvokePerInstanceReuseWarmOnesAndStartAnotherWhenAllAreBusy() throws Exception {
+        lambda.register(new FunctionDeployment("Busy", HANDLER, zip, 256, 20, InitType.ON_DEMAND, Map.of()));
+        String warm = lambda.invoke("Busy", JSON.createObjectNode()).path("pid").asText();
+        // two invokes that each hold their instance for 1.5 s, started together: one takes the warm instance, the
+        // other cannot share it and gets a new one
+        CompletableFuture<JsonNode> a = CompletableFuture.supplyAsync(() -> lambda.invoke("Busy", JSON.createObjectNode().put("do", "hold")));
+        CompletableFuture<JsonNode> b = CompletableFuture.supplyAsync(() -> lambda.invoke("Busy", JSON.createObjectNode().put("do", "hold")));
+        Set<String> pids = new java.util.HashSet<>(List.of(a.get().path("pid").asText(), b.get().path("pid").asText()));
+        assertThat(pids).as("two invokes at once run in two instances").hasSize(2).contains(warm);
+        assertThat(lambda.instances("Busy")).as("instances after two concurrent invokes").hasSize(2);
+        // sequential invokes afterwards are warm: no third instance
+        for (int i = 0; i < 3; i++) {
+            assertThat(lambda.invoke("Busy", JSON.createObjectNode()).path("pid").asText()).isIn(pids);
+        }
+        assertThat(lambda.instances("Busy")).hasSize(2);
     }
 
     @Test
@@ -147,9 +154,121 @@ class RuntimeLambdaServiceTest {
 
     @Test
     void shouldNotLetTheChildInheritThisProcesssEnvironment() {
-        // the surefire environment has AWS_REGION etc.; the child gets only what Lambda sets plus the configuration
+        // surefire sets FIXTURE_PARENT_ONLY for this JVM (pom.xml); the child gets only what Lambda sets plus the
+        // function's configured variables
+        assertThat(System.getenv("FIXTURE_PARENT_ONLY")).as("precondition: the world's own environment has it").isNotBlank();
         JsonNode r = lambda.invoke("Echo", JSON.createObjectNode());
         assertThat(r.path("inherited").asText()).isEqualTo("null");
+        Set<String> expected = new java.util.TreeSet<>(Set.of("GREETING", "JAVA_TOOL_OPTIONS", "_HANDLER", "AWS_EXECUTION_ENV",
+                "AWS_LAMBDA_FUNCTION_NAME", "AWS_LAMBDA_FUNCTION_MEMORY_SIZE", "AWS_LAMBDA_FUNCTION_VERSION",
+                "AWS_LAMBDA_INITIALIZATION_TYPE", "AWS_LAMBDA_LOG_GROUP_NAME", "AWS_LAMBDA_LOG_STREAM_NAME", "AWS_REGION",
+                "AWS_DEFAULT_REGION", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "LAMBDA_TASK_ROOT", "LAMBDA_RUNTIME_DIR", "TZ",
+                "LANG", "PATH", "AWS_LAMBDA_RUNTIME_API", "AWS_EC2_METADATA_DISABLED", "AWS_EMF_ENVIRONMENT"));
+        Set<String> got = new java.util.TreeSet<>(List.of(r.path("env").asText().split(",")));
+        // the runtime client itself may set AWS_LAMBDA_X_TRACE_ID for the request (its setEnvVarForXrayTraceId)
+        got.remove("_X_AMZN_TRACE_ID");
+        got.remove("AWS_LAMBDA_X_TRACE_ID");
+        assertThat(got).as("exactly the configured and the reserved variables").isEqualTo(expected);
+    }
+
+    @Test
+    void shouldKillAFrozenHandlerAtItsTimeoutAsSandboxTimedoutWhenTheTimeoutFaultIsPlanned() {
+        String before = lambda.invoke("Slow", JSON.createObjectNode()).path("pid").asText();
+        lambda.faults().timeout("Slow", 1);
+        long t0 = System.nanoTime();
+        assertThatThrownBy(() -> lambda.invoke("Slow", JSON.createObjectNode()))
+                .isInstanceOfSatisfying(StatesFailure.class, f -> {
+                    assertThat(f.error().name()).isEqualTo("Sandbox.Timedout");
+                    assertThat(f.error().cause()).contains("Task timed out after 3.00 seconds");
+                });
+        assertThat((System.nanoTime() - t0) / 1_000_000).as("waited the function's Timeout").isBetween(2_900L, 15_000L);
+        assertThat(ProcessHandle.of(Long.parseLong(before)).map(ProcessHandle::isAlive).orElse(false)).as("the frozen JVM is gone").isFalse();
+        assertThat(lambda.invoke("Slow", JSON.createObjectNode()).path("pid").asText()).as("one fault, then a new instance answers")
+                .isNotEqualTo(before);
+    }
+
+    @Test
+    void shouldReportHeapExhaustionAsTheRuntimeDoesAndReplaceTheInstance() {
+        lambda.register(new FunctionDeployment("Hungry", HANDLER, zip, 256, 20, InitType.ON_DEMAND, Map.of()));
+        JsonNode work = JSON.createObjectNode().put("do", "work");
+        JsonNode warm = lambda.invoke("Hungry", work);
+        assertThat(warm.path("working").asInt()).as("the working set fits the heap without the fault").isEqualTo(16 << 20);
+        String before = warm.path("pid").asText();
+        lambda.faults().outOfMemory("Hungry", 1);
+        assertThatThrownBy(() -> lambda.invoke("Hungry", work))
+                .isInstanceOfSatisfying(StatesFailure.class, f -> {
+                    // the runtime client reports the handler's OutOfMemoryError and exits, or dies itself first
+                    assertThat(f.error().name()).isIn("java.lang.OutOfMemoryError", "Runtime.ExitError");
+                    assertThat(f.error().cause()).containsAnyOf("Java heap space", "OutOfMemoryError", "exit status");
+                });
+        String after = lambda.invoke("Hungry", work).path("pid").asText();
+        assertThat(after).as("the exhausted instance is never reused").isNotEqualTo(before);
+    }
+
+    /**
+     * Lambda: "If the Init phase times out, Lambda retries it at the first invoke" within the function's timeout. With
+     * the init limit lowered to 1 s, a 1.5 s init is abandoned and run again in a second JVM, which answers; a 4 s init cannot finish in a
+     * 3 s Timeout either and ends Sandbox.Timedout.
+     */
+    @Test
+    void shouldRunAnOverlongOnDemandInitAgainInsideTheInvokeWithinTheTimeout() throws Exception {
+        Path initLog = work.resolve("init.log");
+        try (RuntimeLambdaService slow = new RuntimeLambdaService(work.resolve("slow-init"), "us-east-1", "123456789012", InitType.ON_DEMAND)) {
+            slow.initLimit(java.time.Duration.ofSeconds(1));
+            slow.register(new FunctionDeployment("SlowInit", HANDLER, zip, 256, 20, InitType.ON_DEMAND,
+                    Map.of("FIXTURE_INIT_SLEEP_MS", "1500", "FIXTURE_INIT_LOG", initLog.toString())));
+            slow.register(new FunctionDeployment("TooSlowInit", HANDLER, zip, 256, 3, InitType.ON_DEMAND, Map.of("FIXTURE_INIT_SLEEP_MS", "4000")));
+            RuntimeLambdaService.Traced run = slow.invokeTraced("SlowInit", JSON.createObjectNode());
+            assertThat(run.failure()).isNull();
+            assertThat(run.instance()).as("the second JVM answered: the first was abandoned at the init limit").isEqualTo("SlowInit-on-demand-2");
+            List<String> inits = Files.readAllLines(initLog);
+            // the abandoned JVM logs its init too unless a loaded machine kept it from reaching the constructor in 1 s
+            assertThat(inits).hasSizeBetween(1, 2).doesNotHaveDuplicates();
+            assertThat(inits.get(inits.size() - 1)).startsWith(run.result().path("pid").asText() + "@");
+            assertThat(run.initMs()).as("both inits were waited for").isGreaterThanOrEqualTo(2_500L);
+            assertThatThrownBy(() -> slow.invoke("TooSlowInit", JSON.createObjectNode()))
+                    .isInstanceOfSatisfying(StatesFailure.class, f -> assertThat(f.error().name()).isEqualTo("Sandbox.Timedout"));
+        }
+    }
+
+    /**
+     * The runtime client reports a failing afterRestore hook on /runtime/restore/error; Lambda's Invoke then answers
+     * SnapStartException ("The afterRestore() runtime hook encountered an error"), which a Lambda task names
+     * Lambda.SnapStartException. A failing beforeCheckpoint hook is an init error (/runtime/init/error): on AWS the
+     * version's snapshot is never taken.
+     */
+    @Test
+    void shouldReportAFailingCracHookAsLambdaDoes() {
+        try (RuntimeLambdaService snap = new RuntimeLambdaService(work.resolve("snap-hooks"), "us-east-1", "123456789012", InitType.SNAP_START)) {
+            snap.register(new FunctionDeployment("AfterFails", HANDLER, zip, 256, 20, InitType.SNAP_START, Map.of("FIXTURE_FAIL_AFTER", "true")));
+            snap.register(new FunctionDeployment("BeforeFails", HANDLER, zip, 256, 20, InitType.SNAP_START, Map.of("FIXTURE_FAIL_BEFORE", "true")));
+            assertThatThrownBy(() -> snap.invoke("AfterFails", JSON.createObjectNode()))
+                    .isInstanceOfSatisfying(StatesFailure.class, f -> {
+                        assertThat(f.error().name()).isEqualTo("Lambda.SnapStartException");
+                        // the runtime's report names its CRaC context's exception; the hook's own message is in the logs
+                        assertThat(f.error().cause()).contains("RestoreException");
+                    });
+            assertThat(output(snap.outputDirectory("AfterFails"))).contains("FIXTURE_AFTER_RESTORE: cannot reconnect");
+            assertThatThrownBy(() -> snap.invoke("BeforeFails", JSON.createObjectNode()))
+                    .isInstanceOfSatisfying(StatesFailure.class, f -> {
+                        assertThat(f.error().name()).isNotEqualTo("Lambda.SnapStartException").isNotEqualTo("Runtime.ExitError");
+                        assertThat(f.error().cause()).contains("CheckpointException");
+                    });
+            assertThat(output(snap.outputDirectory("BeforeFails"))).contains("FIXTURE_BEFORE_CHECKPOINT: cannot prime");
+        }
+    }
+
+    /** Everything the function's instances wrote to stdout and stderr. */
+    private static String output(Path dir) {
+        StringBuilder all = new StringBuilder();
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".out") || p.toString().endsWith(".err")).toList()) {
+                all.append(Files.readString(f));
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return all.toString();
     }
 
     /** The fixture package's classes at the root and org.crac in lib/, the layout of build-tools/lambda-zip.xml. */
