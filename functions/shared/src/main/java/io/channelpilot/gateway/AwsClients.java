@@ -1,5 +1,6 @@
 package io.channelpilot.gateway;
 
+import io.channelpilot.model.AsciiNumbers;
 import java.net.URI;
 import java.time.Clock;
 import java.util.Locale;
@@ -141,7 +142,7 @@ public final class AwsClients {
         endpoint(service).ifPresent(builder::endpointOverride);
         String attempts = config.get("AWS_MAX_ATTEMPTS");
         if (attempts != null && !attempts.isBlank()) {
-            int max = Integer.parseInt(attempts.trim());
+            int max = AsciiNumbers.requireInt(attempts.trim());
             builder.overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.standardRetryStrategy().toBuilder().maxAttempts(max).build()));
         }
         return builder.build();
