@@ -123,7 +123,7 @@ public final class AwsClients {
     /** All validation gateways over fresh clients. */
     public Gateways.All gateways(Clock clock) {
         return new Gateways.All(new SdkMskGateway(kafka()), new SdkSchemaRegistryGateway(glue()), new SdkTablesGateway(s3Tables()),
-                new SdkLogsGateway(logs()), new SdkBucketGateway(s3()), new SdkIamGateway(iam()),
+                new SdkLogsGateway(logs()), new SdkBucketGateway(s3(), io.channelpilot.model.Home.from(config).account()), new SdkIamGateway(iam()),
                 new SdkQuotaGateway(serviceQuotas()), new SdkMetricsGateway(cloudWatch(), clock));
     }
 
