@@ -51,7 +51,7 @@ public final class ChannelPilot {
     /** Runs one command line with an explicit environment (tests run it in-process against a local world). */
     public static int run(String[] given, Map<String, String> env, PrintWriter out, PrintWriter err) {
         String[] args = globalOptionsLast(given);
-        CommandLine cli = commandLine(new CliContext(env, out));
+        CommandLine cli = commandLine(new CliContext(env, out, err));
         cli.setOut(out).setErr(err);
         cli.setCaseInsensitiveEnumValuesAllowed(true);
         boolean debug = "true".equalsIgnoreCase(env.get("CHANNEL_PILOT_CLI_DEBUG"));
@@ -61,7 +61,8 @@ public final class ChannelPilot {
             if (debug) {
                 e.printStackTrace(err);
             }
-            return EXIT_ERROR;
+            // a value the command cannot use is a usage error wherever it is found: exit 2, as picocli's own refusals
+            return error.code() == CliError.Code.INVALID_ARGUMENT ? EXIT_USAGE : EXIT_ERROR;
         });
         cli.setParameterExceptionHandler((e, args1) -> {
             CommandLine failed = e.getCommandLine();

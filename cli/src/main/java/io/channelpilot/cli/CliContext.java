@@ -22,10 +22,17 @@ public final class CliContext {
 
     private final Map<String, String> env;
     private final PrintWriter out;
+    private final PrintWriter err;
+    private boolean endpointsChecked;
 
     public CliContext(Map<String, String> env, PrintWriter out) {
+        this(env, out, new PrintWriter(java.io.Writer.nullWriter()));
+    }
+
+    public CliContext(Map<String, String> env, PrintWriter out, PrintWriter err) {
         this.env = Map.copyOf(env);
         this.out = out;
+        this.err = err;
     }
 
     PrintWriter out() {
@@ -44,9 +51,39 @@ public final class CliContext {
 
     /** Credentials and Region in the AWS CLI's order of precedence ({@link CliAws}). */
     CliAws.Resolved connection(AwsOptions o) {
+        checkEndpointVariables(o);
         boolean overridden = o.endpointUrl != null || env.entrySet().stream()
                 .anyMatch(x -> x.getKey().startsWith("AWS_ENDPOINT_URL") && x.getValue() != null && !x.getValue().isBlank());
         return CliAws.resolve(o.profile, o.region, env, overridden);
+    }
+
+    /**
+     * {@code AWS_ENDPOINT_URL} and {@code AWS_ENDPOINT_URL_<SERVICE>} get the checks {@code --endpoint-url} gets
+     * ({@link OptionValues.EndpointUrl}): an http(s) URL or a refusal naming the variable (INVALID_ARGUMENT, exit 2),
+     * and a warning before a non-loopback one is used. Checked once per invocation, before any client exists.
+     */
+    private void checkEndpointVariables(AwsOptions o) {
+        if (endpointsChecked) {
+            return;
+        }
+        endpointsChecked = true;
+        for (Map.Entry<String, String> e : new java.util.TreeMap<>(env).entrySet()) {
+            if (!e.getKey().startsWith("AWS_ENDPOINT_URL") || e.getValue() == null || e.getValue().isBlank()
+                    || (o.endpointUrl != null && e.getKey().equals("AWS_ENDPOINT_URL"))) {
+                continue;
+            }
+            try {
+                new OptionValues.EndpointUrl().convert(e.getValue());
+            } catch (picocli.CommandLine.TypeConversionException bad) {
+                throw new CliError(CliError.Code.INVALID_ARGUMENT, e.getKey() + ": " + bad.getMessage(),
+                        "Set " + e.getKey() + " to an http(s) URL such as http://127.0.0.1:4566 (the local world), or unset it for real AWS.");
+            }
+            if (!OptionValues.isLoopback(e.getValue())) {
+                err.println("warning: " + e.getKey() + " " + io.channelpilot.model.SafeText.of(e.getValue(), 200) + " is not a loopback address; the local world "
+                        + "listens on 127.0.0.1 only, so calls go to that host");
+                err.flush();
+            }
+        }
     }
 
     RedriveClients clients(AwsOptions o) {

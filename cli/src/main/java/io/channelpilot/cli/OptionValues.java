@@ -112,7 +112,9 @@ final class OptionValues {
                 throw refused(value, "is not an http:// or https:// URL (e.g. http://127.0.0.1:4566 for the local world)");
             }
             if (uri.getHost() == null || uri.getRawUserInfo() != null || uri.getRawQuery() != null || uri.getRawFragment() != null) {
-                throw refused(value, "needs a host and no user info, query or fragment (e.g. http://127.0.0.1:4566)");
+                // user info may be a credential: never echoed
+                String shown = uri.getRawUserInfo() == null ? value : value.replace(uri.getRawUserInfo() + "@", "***@");
+                throw refused(shown, "needs a host and no user info, query or fragment (e.g. http://127.0.0.1:4566)");
             }
             return value;
         }

@@ -1,5 +1,6 @@
 package io.channelpilot.poll;
 
+import io.channelpilot.model.AsciiNumbers;
 import java.time.Duration;
 import java.util.Map;
 
@@ -20,7 +21,7 @@ public record PollConfig(Duration confirmDelay, String statusTable) {
     public static PollConfig from(Map<String, String> env) {
         String seconds = env.getOrDefault("CHANNEL_PILOT_POLL_CONFIRM_SECONDS", "5");
         try {
-            return new PollConfig(Duration.ofSeconds(Long.parseLong(seconds.trim())), env.getOrDefault("CHANNEL_PILOT_STATUS_TABLE", ""));
+            return new PollConfig(Duration.ofSeconds(AsciiNumbers.requireLong(seconds.trim())), env.getOrDefault("CHANNEL_PILOT_STATUS_TABLE", ""));
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("CHANNEL_PILOT_POLL_CONFIRM_SECONDS must be an integer, got: " + seconds);
         }

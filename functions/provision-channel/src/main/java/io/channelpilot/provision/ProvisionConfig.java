@@ -1,5 +1,6 @@
 package io.channelpilot.provision;
 
+import io.channelpilot.model.AsciiNumbers;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -55,7 +56,7 @@ public record ProvisionConfig(int logRetentionDays, List<String> queryPrincipals
             return fallback;
         }
         try {
-            return Integer.parseInt(value.trim());
+            return AsciiNumbers.requireInt(value.trim());
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(name + " must be an integer, got: " + value);
         }

@@ -1,5 +1,6 @@
 package io.channelpilot.reconcile;
 
+import io.channelpilot.model.AsciiNumbers;
 import io.channelpilot.model.StackSettings;
 import io.channelpilot.store.FailureLedger;
 import java.time.Duration;
@@ -37,7 +38,7 @@ record ReconcileConfig(StackSettings stack, String statusTable, String topicArn,
             return fallback;
         }
         try {
-            long n = Long.parseLong(v.trim());
+            long n = AsciiNumbers.requireLong(v.trim());
             if (n < 1) {
                 throw new NumberFormatException();
             }

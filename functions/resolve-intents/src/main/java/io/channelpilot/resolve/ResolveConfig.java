@@ -1,5 +1,6 @@
 package io.channelpilot.resolve;
 
+import io.channelpilot.model.AsciiNumbers;
 import io.channelpilot.model.StackSettings;
 import java.time.Duration;
 import java.util.Map;
@@ -21,7 +22,7 @@ record ResolveConfig(StackSettings stack, String statusTable, Duration claimTtl,
         String hours = env.getOrDefault("CHANNEL_PILOT_EVENT_CLAIM_HOURS", "24");
         long claimHours;
         try {
-            claimHours = Long.parseLong(hours.trim());
+            claimHours = AsciiNumbers.requireLong(hours.trim());
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("CHANNEL_PILOT_EVENT_CLAIM_HOURS must be a whole number of hours, got: " + hours);
         }

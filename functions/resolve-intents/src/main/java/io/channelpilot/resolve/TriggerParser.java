@@ -20,7 +20,10 @@ public final class TriggerParser {
     static final String SWEEP = "channel-pilot.sweep";
     static final String MANUAL = "channel-pilot.manual";
     static final String TAG_CHANGE = "Tag Change on Resource";
-    /** Longest trigger id kept (EventBridge ids are 36-character UUIDs; longer ones are hashed into keys). */
+    /**
+     * Longest trigger id kept, in UTF-8 bytes (EventBridge ids are 36-character UUIDs; longer ones are hashed). Bytes,
+     * not characters: DynamoDB's key limits count bytes, and 1024 characters can be 4096 bytes.
+     */
     static final int MAX_ID = 1024;
     private static final String SHAPES = "Send an EventBridge event from aws.kafka / aws.kafka-cluster (AWS API Call via CloudTrail) "
             + "or aws.tag (Tag Change on Resource), {\"source\":\"" + SWEEP + "\",\"sweepId\":..,\"clusterArn\":..} or "
@@ -158,9 +161,9 @@ public final class TriggerParser {
         return Optional.empty();
     }
 
-    /** Ids longer than {@link #MAX_ID} characters become {@code sha256:<hex>}: duplicates still share it, keys stay bounded. */
+    /** Ids longer than {@link #MAX_ID} UTF-8 bytes become {@code sha256:<hex>}: duplicates still share it, keys stay bounded. */
     static String boundedId(String id) {
-        return id.length() <= MAX_ID ? id : BoundedKeys.of(id);
+        return SafeText.utf8Length(id) <= MAX_ID ? id : BoundedKeys.of(id);
     }
 
     static String text(JsonNode node, String field) {

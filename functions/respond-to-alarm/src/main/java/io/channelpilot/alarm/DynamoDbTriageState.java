@@ -1,5 +1,6 @@
 package io.channelpilot.alarm;
 
+import io.channelpilot.model.AsciiNumbers;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
@@ -36,7 +37,7 @@ final class DynamoDbTriageState implements AlarmPorts.TriageState {
         }
         List<String> keys = item.containsKey("folderKeys")
                 ? item.get("folderKeys").l().stream().map(AttributeValue::s).toList() : List.of();
-        return new AlarmPorts.Watermark(item.get("lastKey").s(), keys, Long.parseLong(item.get("version").n()),
+        return new AlarmPorts.Watermark(item.get("lastKey").s(), keys, AsciiNumbers.requireLong(item.get("version").n()),
                 Instant.parse(item.get("updatedAt").s()));
     }
 

@@ -1,5 +1,6 @@
 package io.channelpilot.dlq;
 
+import io.channelpilot.model.AsciiNumbers;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -72,7 +73,7 @@ public record DlqFormat(List<String> topic, List<String> partition, List<String>
                 prepend(env, "sequenceNumber", d.sequenceNumber), prepend(env, "timestamp", d.timestamp),
                 prepend(env, "errorCode", d.errorCode), prepend(env, "errorMessage", d.errorMessage),
                 prepend(env, "fieldPointer", d.fieldPointer), prepend(env, "payload", d.payload),
-                max == null || max.isBlank() ? d.maxLineBytes : Integer.parseInt(max.trim()));
+                max == null || max.isBlank() ? d.maxLineBytes : AsciiNumbers.requireInt(max.trim()));
     }
 
     private static List<String> prepend(Map<String, String> env, String field, List<String> defaults) {

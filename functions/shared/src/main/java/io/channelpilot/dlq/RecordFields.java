@@ -3,6 +3,7 @@ package io.channelpilot.dlq;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 
+import io.channelpilot.model.AsciiNumbers;
 import java.io.IOException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -56,10 +57,10 @@ final class RecordFields {
         walk(p, "", values, payloadSeen, 1);
         Optional<String> topic = first(values, format.topic()).or(() -> Optional.ofNullable(fallbackTopic));
         Optional<Integer> partition = first(values, format.partition()).filter(v -> DIGITS.matcher(v).matches())
-                .map(Long::parseLong).filter(v -> v <= Integer.MAX_VALUE).map(Long::intValue);
+                .map(AsciiNumbers::requireLong).filter(v -> v <= Integer.MAX_VALUE).map(Long::intValue);
         // UNCONFIRMED: the DG calls the identifiers "sequence numbers"; a numeric one is taken as the Kafka offset.
         Optional<Long> offset = first(values, format.offset()).or(() -> first(values, format.sequenceNumber()))
-                .filter(v -> DIGITS.matcher(v).matches()).map(Long::parseLong);
+                .filter(v -> DIGITS.matcher(v).matches()).map(AsciiNumbers::requireLong);
         if (topic.isEmpty() || topic.get().isBlank() || partition.isEmpty() || offset.isEmpty()) {
             return Optional.empty();
         }
@@ -105,7 +106,7 @@ final class RecordFields {
     static Optional<Instant> instant(String text) {
         try {
             if (DIGITS.matcher(text).matches()) {
-                long n = Long.parseLong(text);
+                long n = AsciiNumbers.requireLong(text);
                 return Optional.of(n < 100_000_000_000L ? Instant.ofEpochSecond(n) : Instant.ofEpochMilli(n));
             }
             return Optional.of(OffsetDateTime.parse(text).toInstant());

@@ -1,5 +1,6 @@
 package io.channelpilot.gateway;
 
+import io.channelpilot.model.AsciiNumbers;
 import java.net.URI;
 import java.time.Clock;
 import java.util.Locale;
@@ -122,7 +123,7 @@ public final class AwsClients {
     /** All validation gateways over fresh clients. */
     public Gateways.All gateways(Clock clock) {
         return new Gateways.All(new SdkMskGateway(kafka()), new SdkSchemaRegistryGateway(glue()), new SdkTablesGateway(s3Tables()),
-                new SdkLogsGateway(logs()), new SdkBucketGateway(s3()), new SdkIamGateway(iam()),
+                new SdkLogsGateway(logs()), new SdkBucketGateway(s3(), io.channelpilot.model.Home.from(config).account()), new SdkIamGateway(iam()),
                 new SdkQuotaGateway(serviceQuotas()), new SdkMetricsGateway(cloudWatch(), clock));
     }
 
@@ -141,7 +142,7 @@ public final class AwsClients {
         endpoint(service).ifPresent(builder::endpointOverride);
         String attempts = config.get("AWS_MAX_ATTEMPTS");
         if (attempts != null && !attempts.isBlank()) {
-            int max = Integer.parseInt(attempts.trim());
+            int max = AsciiNumbers.requireInt(attempts.trim());
             builder.overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.standardRetryStrategy().toBuilder().maxAttempts(max).build()));
         }
         return builder.build();

@@ -30,6 +30,41 @@ public final class AsciiNumbers {
         }
     }
 
+    /**
+     * Drop-in for {@link Integer#parseInt} where a caller already handles {@link NumberFormatException}: the same
+     * exception for anything but {@code -?[0-9]+} in ASCII (or out of range).
+     */
+    public static int requireInt(String text) {
+        OptionalInt value = parseInt(text);
+        if (value.isEmpty()) {
+            throw new NumberFormatException("not a whole number in ASCII digits: " + SafeText.of(String.valueOf(text), 40));
+        }
+        return value.getAsInt();
+    }
+
+    /** Drop-in for {@link Long#parseLong}, ASCII digits only ({@link #requireInt}). */
+    public static long requireLong(String text) {
+        OptionalLong value = parseLong(text);
+        if (value.isEmpty()) {
+            throw new NumberFormatException("not a whole number in ASCII digits: " + SafeText.of(String.valueOf(text), 40));
+        }
+        return value.getAsLong();
+    }
+
+    /**
+     * A decimal number written in ASCII (what {@code BigDecimal} reads, minus other scripts' digits); {@link java.math.BigDecimal#BigDecimal(String)}
+     * alone also reads other scripts' digits. Throws {@link NumberFormatException} otherwise.
+     */
+    public static java.math.BigDecimal requireDecimal(String text) {
+        if (text == null || !ASCII_DECIMAL.matcher(text).matches()) {
+            throw new NumberFormatException("not a decimal number in ASCII digits: " + SafeText.of(String.valueOf(text), 40));
+        }
+        return new java.math.BigDecimal(text);
+    }
+
+    private static final java.util.regex.Pattern ASCII_DECIMAL =
+            java.util.regex.Pattern.compile("^[+-]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][+-]?[0-9]{1,9})?$");
+
     /** {@code -?[0-9]+}, ASCII only. */
     public static boolean isAsciiInteger(String text) {
         int start = text.startsWith("-") ? 1 : 0;

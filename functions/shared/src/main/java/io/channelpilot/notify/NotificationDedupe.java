@@ -1,5 +1,6 @@
 package io.channelpilot.notify;
 
+import io.channelpilot.model.AsciiNumbers;
 import io.channelpilot.plan.Intent;
 import io.channelpilot.store.StatusStore;
 import java.nio.charset.StandardCharsets;
@@ -52,7 +53,7 @@ public final class NotificationDedupe {
             return DEFAULT_TTL;
         }
         try {
-            long hours = Long.parseLong(raw.strip());
+            long hours = AsciiNumbers.requireLong(raw.strip());
             if (hours >= 1 && hours <= 720) {
                 return Duration.ofHours(hours);
             }

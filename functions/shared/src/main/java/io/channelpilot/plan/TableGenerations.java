@@ -1,5 +1,6 @@
 package io.channelpilot.plan;
 
+import io.channelpilot.model.AsciiNumbers;
 import io.channelpilot.model.ChannelNames;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.Infrastructure;
@@ -52,10 +53,10 @@ public final class TableGenerations {
             return OptionalInt.empty();
         }
         String digits = physicalTable.substring(at + 2);
-        if (digits.isEmpty() || digits.length() > 3 || !digits.chars().allMatch(Character::isDigit) || digits.startsWith("0")) {
+        if (digits.isEmpty() || digits.length() > 3 || !AsciiNumbers.isAsciiDigits(digits) || digits.startsWith("0")) {
             return OptionalInt.empty();
         }
-        int n = Integer.parseInt(digits);
+        int n = AsciiNumbers.requireInt(digits);
         return n >= 2 && name(logicalTable, n).equals(physicalTable) ? OptionalInt.of(n) : OptionalInt.empty();
     }
 

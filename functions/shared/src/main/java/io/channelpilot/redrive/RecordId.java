@@ -1,5 +1,6 @@
 package io.channelpilot.redrive;
 
+import io.channelpilot.model.AsciiNumbers;
 import java.util.Objects;
 
 /**
@@ -27,8 +28,8 @@ public record RecordId(String topic, int partition, long offset) implements Comp
             throw new IllegalArgumentException("'" + text + "' is not topic/partition/offset");
         }
         try {
-            return new RecordId(text.substring(0, mid), Integer.parseInt(text.substring(mid + 1, last)),
-                    Long.parseLong(text.substring(last + 1)));
+            return new RecordId(text.substring(0, mid), AsciiNumbers.requireInt(text.substring(mid + 1, last)),
+                    AsciiNumbers.requireLong(text.substring(last + 1)));
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("'" + text + "' is not topic/partition/offset");
         }

@@ -1,5 +1,6 @@
 package io.channelpilot.redrive;
 
+import io.channelpilot.model.AsciiNumbers;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -44,7 +45,7 @@ final class RedriveItems {
         Map<String, Long> counters = new LinkedHashMap<>();
         RedriveCounters.ZERO.asMap().keySet().forEach(k -> {
             AttributeValue v = item.get("c_" + k);
-            counters.put(k, v == null || v.n() == null ? 0L : Long.parseLong(v.n()));
+            counters.put(k, v == null || v.n() == null ? 0L : AsciiNumbers.requireLong(v.n()));
         });
         return new RedriveTask(str(item, "taskId"), RedriveJson.read(str(item, "request"), RedriveRequest.class),
                 str(item, "topic"), str(item, "dlqBucket"), str(item, "dlqPrefix"), str(item, "schemaRef"),
@@ -66,8 +67,8 @@ final class RedriveItems {
 
     static LedgerEntry toLedger(RecordId id, Map<String, AttributeValue> item) {
         return new LedgerEntry(id, LedgerEntry.LedgerState.valueOf(str(item, "state")), str(item, "batchKey"),
-                Integer.parseInt(item.get("targetPartition").n()), Long.parseLong(item.get("claimEndOffset").n()),
-                Long.parseLong(item.get("producedOffset").n()), str(item, "reason"));
+                AsciiNumbers.requireInt(item.get("targetPartition").n()), AsciiNumbers.requireLong(item.get("claimEndOffset").n()),
+                AsciiNumbers.requireLong(item.get("producedOffset").n()), str(item, "reason"));
     }
 
     private static Instant time(Map<String, AttributeValue> item, String name) {

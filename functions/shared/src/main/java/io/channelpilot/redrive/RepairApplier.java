@@ -3,6 +3,7 @@ package io.channelpilot.redrive;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.channelpilot.model.AsciiNumbers;
 import io.channelpilot.model.RepairRule;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -82,7 +83,7 @@ public final class RepairApplier {
         }
         if (v.isTextual()) {
             try {
-                return new BigDecimal(v.textValue().trim());
+                return AsciiNumbers.requireDecimal(v.textValue().trim());
             } catch (NumberFormatException notANumber) {
                 return null;
             }
@@ -104,7 +105,7 @@ public final class RepairApplier {
             if (node.isObject()) {
                 node = node.get(t);
             } else if (node.isArray() && t.matches("\\d+")) {
-                node = node.get(Integer.parseInt(t));
+                node = node.get(AsciiNumbers.requireInt(t));
             } else {
                 return null;
             }

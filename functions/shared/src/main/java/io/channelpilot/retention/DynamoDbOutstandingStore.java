@@ -1,6 +1,7 @@
 package io.channelpilot.retention;
 
 import io.channelpilot.dlq.DlqCause;
+import io.channelpilot.model.AsciiNumbers;
 import io.channelpilot.store.ChannelKey;
 import io.channelpilot.store.DynamoDbStatusStore;
 import java.time.Clock;
@@ -123,13 +124,13 @@ public final class DynamoDbOutstandingStore implements OutstandingStore {
             stored.m().forEach((cause, v) -> {
                 Map<String, AttributeValue> m = v.m();
                 bands.put(DlqCause.valueOf(cause), new OutstandingEntries.Band(instant(m.get("oldest")),
-                        instant(m.get("newest")), Long.parseLong(m.get("count").n()), Instant.parse(m.get("triagedAt").s())));
+                        instant(m.get("newest")), AsciiNumbers.requireLong(m.get("count").n()), Instant.parse(m.get("triagedAt").s())));
             });
         }
         return new OutstandingEntries(new ChannelKey(item.get("clusterArn").s(), item.get("channelName").s()),
-                item.get("topic").s(), bands, Long.parseLong(item.get("lastReport").n()),
+                item.get("topic").s(), bands, AsciiNumbers.requireLong(item.get("lastReport").n()),
                 RetentionRace.Level.valueOf(item.get("notifiedLevel").s()), Instant.parse(item.get("updatedAt").s()),
-                Long.parseLong(item.get("version").n()));
+                AsciiNumbers.requireLong(item.get("version").n()));
     }
 
     private static Optional<Instant> instant(AttributeValue v) {

@@ -1,5 +1,6 @@
 package io.channelpilot.retention;
 
+import io.channelpilot.model.AsciiNumbers;
 import java.util.Map;
 import java.util.Optional;
 
@@ -51,7 +52,7 @@ public record RetentionSettings(int warnPercent, int criticalPercent, Optional<L
             return fallback;
         }
         try {
-            return Long.parseLong(v.trim());
+            return AsciiNumbers.requireLong(v.trim());
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(name + " must be a whole number, got: " + v);
         }

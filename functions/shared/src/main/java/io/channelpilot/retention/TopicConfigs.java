@@ -2,6 +2,7 @@ package io.channelpilot.retention;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.channelpilot.model.AsciiNumbers;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
@@ -37,7 +38,7 @@ public final class TopicConfigs {
                 p.load(new StringReader(text));
                 value = p.getProperty("retention.ms");
             }
-            return value == null ? Optional.empty() : Optional.of(Long.parseLong(value.trim()));
+            return value == null ? Optional.empty() : Optional.of(AsciiNumbers.requireLong(value.trim()));
         } catch (IllegalArgumentException | IOException e) {
             return Optional.empty();
         }

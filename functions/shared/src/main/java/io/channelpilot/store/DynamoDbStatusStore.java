@@ -1,5 +1,6 @@
 package io.channelpilot.store;
 
+import io.channelpilot.model.AsciiNumbers;
 import io.channelpilot.plan.TableClaim;
 import java.time.Clock;
 import java.time.Duration;
@@ -163,7 +164,7 @@ public final class DynamoDbStatusStore implements StatusStore {
         if (item == null || item.isEmpty()) {
             return Optional.empty();
         }
-        long expires = Long.parseLong(item.get("expiresAt").n());
+        long expires = AsciiNumbers.requireLong(item.get("expiresAt").n());
         return expires > clock.instant().getEpochSecond() ? Optional.of(item.get("owner").s()) : Optional.empty();
     }
 
@@ -195,7 +196,7 @@ public final class DynamoDbStatusStore implements StatusStore {
             }
             QueryResponse page = dynamo.query(q.build());
             count += (int) page.items().stream().filter(i -> i.containsKey("expiresAt")
-                    && Long.parseLong(i.get("expiresAt").n()) > now.getEpochSecond()).count();
+                    && AsciiNumbers.requireLong(i.get("expiresAt").n()) > now.getEpochSecond()).count();
             start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
         } while (start != null);
         return count;
@@ -237,7 +238,7 @@ public final class DynamoDbStatusStore implements StatusStore {
     public long recordRules(String clusterArn, String digest) {
         for (int attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
             Map<String, AttributeValue> item = rulesItem(clusterArn);
-            long generation = item == null ? 0 : Long.parseLong(item.get("generation").n());
+            long generation = item == null ? 0 : AsciiNumbers.requireLong(item.get("generation").n());
             if (item != null && digest.equals(item.get("digest").s())) {
                 return generation;
             }
@@ -261,7 +262,7 @@ public final class DynamoDbStatusStore implements StatusStore {
     @Override
     public long rulesGeneration(String clusterArn) {
         Map<String, AttributeValue> item = rulesItem(clusterArn);
-        return item == null ? 0 : Long.parseLong(item.get("generation").n());
+        return item == null ? 0 : AsciiNumbers.requireLong(item.get("generation").n());
     }
 
     private Map<String, AttributeValue> rulesItem(String clusterArn) {

@@ -1,5 +1,6 @@
 package io.channelpilot.store;
 
+import io.channelpilot.model.AsciiNumbers;
 import io.channelpilot.model.OwnershipTags;
 import io.channelpilot.plan.ClusterState;
 import io.channelpilot.plan.FailureHistory;
@@ -39,7 +40,7 @@ public final class FailureLedger {
             return FailureHistory.DEFAULT_LIMIT;
         }
         try {
-            int value = Integer.parseInt(raw.strip());
+            int value = AsciiNumbers.requireInt(raw.strip());
             if (value >= 0 && value <= 100) {
                 return value;
             }

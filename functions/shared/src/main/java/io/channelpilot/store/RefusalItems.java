@@ -1,5 +1,6 @@
 package io.channelpilot.store;
 
+import io.channelpilot.model.AsciiNumbers;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -42,7 +43,7 @@ final class RefusalItems {
                 ConditionStatus.fromWireName(str(item, "status")), split(str(item, "codes"), ","), split(str(item, "tags"), "\n"),
                 str(item, "topic"), str(item, "owner"), str(item, "message"), str(item, "remediation"),
                 Instant.parse(str(item, "since")), Instant.parse(str(item, "updatedAt")), str(item, "correlationId"),
-                expires == null || expires.n() == null ? null : Instant.ofEpochSecond(Long.parseLong(expires.n())));
+                expires == null || expires.n() == null ? null : Instant.ofEpochSecond(AsciiNumbers.requireLong(expires.n())));
     }
 
     private static List<String> split(String joined, String separator) {

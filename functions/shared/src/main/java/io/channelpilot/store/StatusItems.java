@@ -1,5 +1,6 @@
 package io.channelpilot.store;
 
+import io.channelpilot.model.AsciiNumbers;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -70,7 +71,7 @@ final class StatusItems {
                 Map<String, AttributeValue> m = v.m();
                 conditions.add(new Condition(ConditionType.fromWireName(m.get("type").s()),
                         ConditionStatus.fromWireName(m.get("status").s()), m.get("reason").s(), m.get("message").s(),
-                        Instant.parse(m.get("lastTransitionTime").s()), Long.parseLong(m.get("observedGeneration").n())));
+                        Instant.parse(m.get("lastTransitionTime").s()), AsciiNumbers.requireLong(m.get("observedGeneration").n())));
             }
         }
         List<RecordedAlarm> alarms = new ArrayList<>();
@@ -105,6 +106,6 @@ final class StatusItems {
 
     private static long num(Map<String, AttributeValue> item, String name) {
         AttributeValue v = item.get(name);
-        return v == null || v.n() == null ? 0 : Long.parseLong(v.n());
+        return v == null || v.n() == null ? 0 : AsciiNumbers.requireLong(v.n());
     }
 }

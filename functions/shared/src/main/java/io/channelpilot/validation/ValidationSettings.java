@@ -1,5 +1,6 @@
 package io.channelpilot.validation;
 
+import io.channelpilot.model.AsciiNumbers;
 import java.time.Duration;
 import java.util.Map;
 
@@ -23,6 +24,6 @@ public record ValidationSettings(String quotaServiceCode, String channelsPerClus
                 env.getOrDefault("QUOTA_SERVICE_CODE", "kafka"),
                 env.getOrDefault("QUOTA_NAME_CHANNELS_PER_CLUSTER", "Channels per cluster"),
                 env.getOrDefault("QUOTA_NAME_CHANNELS_PER_TOPIC", "Channels per topic"),
-                Duration.ofMinutes(Long.parseLong(env.getOrDefault("THROUGHPUT_WINDOW_MINUTES", "60"))));
+                Duration.ofMinutes(AsciiNumbers.requireLong(env.getOrDefault("THROUGHPUT_WINDOW_MINUTES", "60"))));
     }
 }

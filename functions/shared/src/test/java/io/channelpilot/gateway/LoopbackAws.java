@@ -36,6 +36,8 @@ final class LoopbackAws implements AutoCloseable {
 
     private final HttpServer server;
     final List<Request> requests = new CopyOnWriteArrayList<>();
+    /** The x-amz-expected-bucket-owner header of each request, in order ("-" when absent). */
+    final List<String> expectedOwners = new CopyOnWriteArrayList<>();
 
     LoopbackAws(Function<Request, Response> script) throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
@@ -61,6 +63,8 @@ final class LoopbackAws implements AutoCloseable {
                 query == null ? "" : query,
                 exchange.getRequestHeaders().getFirst("X-Amz-Target"), body);
         requests.add(request);
+        String owner = exchange.getRequestHeaders().getFirst("x-amz-expected-bucket-owner");
+        expectedOwners.add(owner == null ? "-" : owner);
         Response response = script.apply(request);
         response.headers().forEach((k, v) -> exchange.getResponseHeaders().add(k, v));
         byte[] bytes = response.body().getBytes(StandardCharsets.UTF_8);

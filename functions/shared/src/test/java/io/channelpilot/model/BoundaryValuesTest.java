@@ -67,6 +67,18 @@ class BoundaryValuesTest {
         assertThat(BoundedKeys.of(key)).isNotEqualTo(key);
     }
 
+    /** Issue 13: the verbatim limit is in UTF-8 bytes, at the limit, one over, and with multi-byte characters. */
+    @Test
+    void shouldBoundKeysByUtf8BytesAtTheLimit() {
+        String atLimit = "k".repeat(BoundedKeys.MAX_VERBATIM_BYTES);
+        assertThat(BoundedKeys.of(atLimit)).isEqualTo(atLimit);
+        assertThat(BoundedKeys.of(atLimit + "k")).startsWith("sha256:");
+        String twoByte = "é".repeat(BoundedKeys.MAX_VERBATIM_BYTES / 2); // exactly the limit in bytes
+        assertThat(BoundedKeys.of(twoByte)).isEqualTo(twoByte);
+        String threeByte = "€".repeat(BoundedKeys.MAX_VERBATIM_BYTES / 3 + 1); // 171 characters, 513 bytes
+        assertThat(BoundedKeys.of(threeByte)).startsWith("sha256:");
+    }
+
     @Test
     void shouldLetAClusterUseOnlyTheNamespacesItsPatternsAllow() {
         NamespacePolicy policy = NamespacePolicy.parse("orders-*=sales,sales_eu; billing-express=billing");

@@ -35,6 +35,11 @@ final class ProvisioningWorld implements AutoCloseable {
 
     static final String MACHINE = "ProvisionChannelStateMachine";
     static final String WORLD_FILE = "local/worlds/provisioning-it.json";
+    /**
+     * The stack's NamespacePolicy (issue 13 tenancy guardrail): every cluster may use the namespaces the provisioning
+     * tests name (and the default, streaming); only it-tenant-a may use tenant_a (ProvisionNamespacePolicyTest).
+     */
+    static final String NAMESPACE_POLICY = "*=streaming,sales,shared,finance,web,ops;it-tenant-a=tenant_a";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final LocalWorld world;
@@ -55,7 +60,7 @@ final class ProvisioningWorld implements AutoCloseable {
         SwitchableExecutor executor = new SwitchableExecutor();
         LocalWorld.Options options = new LocalWorld.Options(Repo.root().resolve(WORLD_FILE),
                 Repo.root().resolve("template.yaml"), null,
-                null, executor, Map.of()); // null: WorldHandlerFactory, handlers on the virtual clock
+                null, executor, Map.of("NamespacePolicy", NAMESPACE_POLICY)); // null: WorldHandlerFactory, virtual clock
         return new ProvisioningWorld(LocalWorld.start(options), executor);
     }
 

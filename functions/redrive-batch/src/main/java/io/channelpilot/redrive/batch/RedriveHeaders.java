@@ -1,5 +1,6 @@
 package io.channelpilot.redrive.batch;
 
+import io.channelpilot.model.AsciiNumbers;
 import java.nio.charset.StandardCharsets;
 import java.util.AbstractMap;
 import java.util.ArrayList;
@@ -28,7 +29,7 @@ public final class RedriveHeaders {
             return 0;
         }
         try {
-            return Math.max(0, Integer.parseInt(v.trim()));
+            return Math.max(0, AsciiNumbers.requireInt(v.trim()));
         } catch (NumberFormatException unreadable) {
             return 0;
         }

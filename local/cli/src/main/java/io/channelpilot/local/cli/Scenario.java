@@ -71,7 +71,7 @@ final class Scenario {
             JsonNode step = steps.get(i);
             String where = "$.steps[" + i + "]";
             if (step.has("event")) {
-                world.publish(readJson(resolve(step.get("event").asText()), where + ".event"));
+                world.publish(readJson(resolve(step.get("event").asText(), where + ".event"), where + ".event"));
                 world.settle();
             } else if (step.has("call")) {
                 call(world, step.get("call"), where + ".call");
@@ -144,7 +144,7 @@ final class Scenario {
             throw new WorldOptions.UsageError(where + ".topic: not a Kafka topic name: it " + why);
         });
         try {
-            produceFile(world, cluster, topic, resolve(text(p, "records", where)), where);
+            produceFile(world, cluster, topic, resolve(text(p, "records", where), where + ".records"), where);
         } catch (WorldOptions.UsageError e) {
             throw e;
         } catch (RuntimeException e) {
@@ -196,10 +196,18 @@ final class Scenario {
         }
     }
 
-    private Path resolve(String path) {
-        Path p = Path.of(path);
-        return p.isAbsolute() || Files.exists(p) ? p : baseDir.resolve(p);
+    /**
+     * A file a step names, inside the scenario's folder only (as a world file's {@code definitionFile}): an absolute
+     * path or one climbing out is refused with {@link #PATH_OUTSIDE_FOLDER}, the path itself not echoed.
+     */
+    private Path resolve(String path, String where) {
+        return io.channelpilot.local.world.file.WorldFiles.insideFolder(baseDir, path).orElseThrow(() ->
+                new WorldOptions.UsageError(where + ": " + PATH_OUTSIDE_FOLDER + ": must be a path relative to the "
+                        + "scenario's folder and stay inside it"));
     }
+
+    /** The code of a step naming a file outside the scenario's folder. */
+    static final String PATH_OUTSIDE_FOLDER = "PATH_OUTSIDE_FOLDER";
 
     static JsonNode readJson(Path file, String where) {
         try {

@@ -79,6 +79,27 @@ class RunCommandTest {
         assertThat(escaped).contains("definitionFile").contains("stay inside it").doesNotContain("root:").doesNotContain("\tat ");
     }
 
+    /**
+     * Issue 13: a scenario reads files inside its own folder only — an event file climbing out of it or a records file
+     * given as an absolute path is refused naming the step, with a code, nothing read or echoed, exit 2.
+     */
+    @Test
+    void shouldRefuseScenarioStepsNamingFilesOutsideTheScenariosFolder() throws Exception {
+        Path scenarios = Files.createDirectories(dir.resolve("s"));
+        Files.writeString(dir.resolve("outside.jsonl"), "{\"key\": \"k\", \"value\": \"SECRET-OUTSIDE\"}\n");
+        Path climbing = Files.writeString(scenarios.resolve("climbing.json"), "{\"steps\": [{\"advance\": \"PT1M\"},"
+                + " {\"event\": \"../../../../../../../../etc/passwd\"}]}");
+        Path absolute = Files.writeString(scenarios.resolve("absolute.json"), "{\"steps\": [{\"produce\": {\"cluster\": \"demo\","
+                + " \"topic\": \"orders.created\", \"records\": \"" + dir.resolve("outside.jsonl") + "\"}}]}");
+
+        String climbed = stderrOf(() -> assertThat(run(ROOT.resolve("local/worlds/demo.json"), climbing)).isEqualTo(2));
+        assertThat(climbed).contains("$.steps[1].event: " + Scenario.PATH_OUTSIDE_FOLDER).doesNotContain("root:")
+                .doesNotContain("etc/passwd").doesNotContain("\tat ");
+        String outside = stderrOf(() -> assertThat(run(ROOT.resolve("local/worlds/demo.json"), absolute)).isEqualTo(2));
+        assertThat(outside).contains("$.steps[0].produce.records: " + Scenario.PATH_OUTSIDE_FOLDER)
+                .doesNotContain("SECRET-OUTSIDE").doesNotContain("outside.jsonl").doesNotContain("\tat ");
+    }
+
     private int run(Path world, Path scenario) {
         return ChannelPilotLocal.execute("run", "--world", world.toString(), "--template", ROOT.resolve("template.yaml").toString(),
                 "--scenario", scenario.toString(), "--report", dir.resolve("r.json").toString());

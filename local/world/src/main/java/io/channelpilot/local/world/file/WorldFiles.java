@@ -132,6 +132,14 @@ public final class WorldFiles {
         }
     }
 
+    /**
+     * {@code relative} resolved inside {@code folder} (symbolic links followed), or empty when it is absolute or leads
+     * out of the folder: the one rule for every file a world or scenario names (issue 13).
+     */
+    public static java.util.Optional<Path> insideFolder(Path folder, String relative) {
+        return WorldFileValidator.insideWorld(folder, relative);
+    }
+
     private static WorldFile inlineDefinitions(WorldFile w, Path baseDir) throws IOException {
         List<WorldFile.Registry> registries = new ArrayList<>();
         for (WorldFile.Registry r : w.schemaRegistries()) {
