@@ -78,6 +78,9 @@ final class FaultSuite implements AutoCloseable {
     long callMark;
     /** The last call made with the faults on. */
     long faultsOffMark = Long.MAX_VALUE;
+    /** Wall time with the faults on: the events' executions and the redrive, then the sweeps. */
+    long eventsMs;
+    long sweepsMs;
     /** Channel ARNs on the cluster when the faults start (the redrive's, and any the setup's events created). */
     java.util.Set<String> channelsBefore = java.util.Set.of();
     String taskId;
@@ -173,9 +176,11 @@ final class FaultSuite implements AutoCloseable {
                 .collect(java.util.stream.Collectors.toUnmodifiableSet());
 
         world.server().faults().add(new FaultRule("*", THROTTLE, SERVER_ERROR, LATENCY, List.of(), SERVER_ERROR_AFTER));
+        long started = System.nanoTime();
         world.settle(); // routes the topics' events: the provisioning executions start on the pool
         startRedrive();
         awaitExecutions();
+        long eventsDone = System.nanoTime();
         for (int round = 1; round <= MAX_SWEEPS; round++) {
             world.advance(SWEEP_EVERY);
             awaitExecutions();
@@ -189,6 +194,8 @@ final class FaultSuite implements AutoCloseable {
         }
         faultsOffMark = lastSequence();
         world.server().faults().clear();
+        eventsMs = (eventsDone - started) / 1_000_000;
+        sweepsMs = (System.nanoTime() - eventsDone) / 1_000_000;
         world.advance(SWEEP_EVERY);
         awaitExecutions();
     }

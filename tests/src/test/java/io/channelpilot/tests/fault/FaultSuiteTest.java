@@ -161,13 +161,14 @@ class FaultSuiteTest {
         }
         long lostPublishes = calls.stream()
                 .filter(c -> c.key().equals("sns:Publish") && "5xx-after".equals(c.fault())).count();
-        return String.format(java.util.Locale.ROOT, "FAULT SUITE topics=%d dlqRecords=%d wall=%.1fs: calls under faults=%d, "
+        return String.format(java.util.Locale.ROOT, "FAULT SUITE topics=%d dlqRecords=%d wall=%.1fs (faults on: executions %.1fs, "
+                        + "sweeps %.1fs): calls under faults=%d, "
                         + "injected=%d (throttled=%d, 5xx=%d, 5xx after the call took effect=%d; by service %s), "
                         + "runner retries=%d %s, errors caught %s, provisioning executions=%d %s, "
                         + "CreateChannel ok=%d (lost response=%d, 409=%d), sweeps under faults=%d (drifted %s, errors %s), "
                         + "redrive start attempts=%d, by operation class: %s, "
                         + "notifications about the new topics %s (repeated=%d; sns:Publish responses lost=%d)",
-                topics, records, wallMs / 1000.0, calls.size(), faults, throttled, serverErrors, lostResponses,
+                topics, records, wallMs / 1000.0, suite.eventsMs / 1000.0, suite.sweepsMs / 1000.0, calls.size(), faults, throttled, serverErrors, lostResponses,
                 suite.faultsByKind(), runnerRetries, retries, suite.runnerCaught(), provisioning.size(), byStatus,
                 calls.stream().filter(c -> c.key().equals("kafka:CreateChannel") && c.status() == 200).count(),
                 calls.stream().filter(c -> c.key().equals("kafka:CreateChannel") && "5xx-after".equals(c.fault())).count(),

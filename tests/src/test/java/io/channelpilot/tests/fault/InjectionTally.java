@@ -28,7 +28,7 @@ final class InjectionTally {
         }
     }
 
-    private static final Pattern READ = Pattern.compile(":(Get|Describe|List|Head|Query|Scan|BatchGet|Search|Lookup).*");
+    private static final Pattern READ = Pattern.compile("[^:]+:(Get|Describe|List|Head|Query|Scan|BatchGet|Search|Lookup).*");
 
     private final Map<OperationClass, Counts> byClass = new EnumMap<>(OperationClass.class);
 
