@@ -159,17 +159,18 @@ class StateMachineDefinitionsTest {
                     problems.add(sm.logicalId() + ": substitution " + name + " is used by no state");
                 }
             });
-            for (JsonNode task : tasks(readJson(raw))) {
+            for (Map.Entry<String, JsonNode> named : tasks(readJson(raw).path("States"))) {
+                JsonNode task = named.getValue();
                 tasks++;
                 Matcher m = SUBSTITUTION.matcher(task.path("Resource").asText());
                 if (!m.matches()) {
                     continue; // a service integration ARN, not one of our functions
                 }
                 String function = refOf(substitutions.path(m.group(1))).replaceFirst("\\.Alias$", "");
-                String where = sm.logicalId() + " task " + task.path("Resource").asText();
+                String where = sm.logicalId() + "/" + named.getKey() + " (" + m.group(1) + ")";
                 if (!resources.getOrDefault(function, new ObjectMapper().createObjectNode()).path("Type").asText()
                         .equals("AWS::Serverless::Function")) {
-                    problems.add(where + ": " + m.group(1) + " refers to '" + function + "', not a function of the template");
+                    problems.add(where + ": refers to '" + function + "', not a function of the template");
                     continue;
                 }
                 if (!invocable.contains(function)) {
@@ -242,13 +243,18 @@ class StateMachineDefinitionsTest {
         return seen;
     }
 
-    /** Every Task state, at any depth. */
-    private static List<JsonNode> tasks(JsonNode node) {
-        List<JsonNode> out = new ArrayList<>();
-        if (node.isObject() && node.path("Type").asText().equals("Task")) {
-            out.add(node);
-        }
-        node.elements().forEachRemaining(child -> out.addAll(tasks(child)));
+    /** Every Task state by name, in {@code states} and every scope nested in it. */
+    private static List<Map.Entry<String, JsonNode>> tasks(JsonNode states) {
+        List<Map.Entry<String, JsonNode>> out = new ArrayList<>();
+        states.fields().forEachRemaining(e -> {
+            if (e.getValue().path("Type").asText().equals("Task")) {
+                out.add(e);
+            }
+            e.getValue().path("Branches").forEach(b -> out.addAll(tasks(b.path("States"))));
+            for (String nested : List.of("ItemProcessor", "Iterator")) {
+                out.addAll(tasks(e.getValue().path(nested).path("States")));
+            }
+        });
         return out;
     }
 
