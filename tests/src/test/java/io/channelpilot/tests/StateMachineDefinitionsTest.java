@@ -99,9 +99,10 @@ class StateMachineDefinitionsTest {
     }
 
     /**
-     * Structure beyond what asl-validator checks: in every scope (the machine, each Map's processor, each Parallel
-     * branch) every transition (Next, Default, Choices, Catch) names a state of that scope, every state is reachable from
-     * StartAt, every non-terminal state has a way on, and from every state an end (Succeed, Fail, End) is reachable.
+     * Structure, per scope (the machine, each Map's processor, each Parallel branch): every transition (Next, Default,
+     * Choices, Catch) names a state of that scope, every state is reachable from StartAt (asl-validator and the local
+     * runner refuse an unreachable state too), every non-terminal state has a way on, and from every state an end
+     * (Succeed, Fail, End) is reachable: no loop that can never finish, which neither of the others checks.
      */
     @Test
     void shouldReachEveryStateAndAnEndFromEveryStateInEveryScope() {
