@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
@@ -229,5 +230,194 @@ class StateMachineDefinitionsTest {
             }
         }
         return null;
+    }
+
+    /**
+     * Structure, per scope (the machine, each Map's processor, each Parallel branch): every transition (Next, Default,
+     * Choices, Catch) names a state of that scope, every state is reachable from StartAt (asl-validator and the local
+     * runner refuse an unreachable state too), every non-terminal state has a way on, and from every state an end
+     * (Succeed, Fail, End) is reachable: no loop that can never finish, which neither of the others checks.
+     */
+    @Test
+    void shouldReachEveryStateAndAnEndFromEveryStateInEveryScope() {
+        SamTemplate template = SamTemplate.load(Repo.root().resolve("template.yaml"));
+        List<String> problems = new ArrayList<>();
+        int scopes = 0;
+        for (StateMachineResource sm : template.stateMachines()) {
+            List<JsonNode> pending = new ArrayList<>(List.of(readJson(sm.definition())));
+            while (!pending.isEmpty()) {
+                JsonNode scope = pending.remove(0);
+                scopes++;
+                problems.addAll(scopeProblems(sm.logicalId(), scope));
+                scope.path("States").forEach(state -> {
+                    state.path("Branches").forEach(pending::add);
+                    for (String nested : List.of("ItemProcessor", "Iterator")) {
+                        if (state.has(nested)) {
+                            pending.add(state.get(nested));
+                        }
+                    }
+                });
+            }
+        }
+        assertThat(scopes).as("machines and their nested scopes").isGreaterThanOrEqualTo(4);
+        assertThat(problems).isEmpty();
+    }
+
+    /**
+     * Targets: each Task's {@code ${...}} resource is a DefinitionSubstitution that refers to a function of the template
+     * (by its alias), the machine's Policies may invoke that function, no substitution is left unused, and the literal
+     * discriminator a task sends (provision-channel's {@code action}, poll-channel's {@code mode}) is one its handler
+     * knows, so a task wired to the wrong function fails here, not in the first execution.
+     */
+    @Test
+    void shouldInvokeOnlyTemplateFunctionsTheMachineMayInvokeWithADiscriminatorTheyKnow() {
+        SamTemplate template = SamTemplate.load(Repo.root().resolve("template.yaml"));
+        Map<String, JsonNode> resources = template.resources();
+        Map<String, Map.Entry<String, Set<String>>> discriminators = Map.of(
+                "ProvisionChannelFunction", Map.entry("action", names(io.channelpilot.provision.ProvisionAction.values())),
+                "PollChannelFunction", Map.entry("mode", names(io.channelpilot.poll.PollMode.values())));
+        List<String> problems = new ArrayList<>();
+        int tasks = 0;
+        for (StateMachineResource sm : template.stateMachines()) {
+            JsonNode props = resources.get(sm.logicalId()).path("Properties");
+            JsonNode substitutions = props.path("DefinitionSubstitutions");
+            Set<String> invocable = new TreeSet<>();
+            props.path("Policies").forEach(p -> invocable.add(refOf(p.path("LambdaInvokePolicy").path("FunctionName"))));
+            String raw;
+            try {
+                raw = Files.readString(Repo.root().resolve(sm.definitionUri()));
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            substitutions.fieldNames().forEachRemaining(name -> {
+                if (!raw.contains("${" + name + "}")) {
+                    problems.add(sm.logicalId() + ": substitution " + name + " is used by no state");
+                }
+            });
+            for (Map.Entry<String, JsonNode> named : tasks(readJson(raw).path("States"))) {
+                JsonNode task = named.getValue();
+                tasks++;
+                Matcher m = SUBSTITUTION.matcher(task.path("Resource").asText());
+                if (!m.matches()) {
+                    continue; // a service integration ARN, not one of our functions
+                }
+                String function = refOf(substitutions.path(m.group(1))).replaceFirst("\\.Alias$", "");
+                String where = sm.logicalId() + "/" + named.getKey() + " (" + m.group(1) + ")";
+                if (!resources.getOrDefault(function, new ObjectMapper().createObjectNode()).path("Type").asText()
+                        .equals("AWS::Serverless::Function")) {
+                    problems.add(where + ": refers to '" + function + "', not a function of the template");
+                    continue;
+                }
+                if (!invocable.contains(function)) {
+                    problems.add(where + ": the machine's Policies do not allow invoking " + function);
+                }
+                Map.Entry<String, Set<String>> d = discriminators.get(function);
+                if (d != null && !d.getValue().contains(task.path("Parameters").path(d.getKey()).asText())) {
+                    problems.add(where + ": " + function + " needs " + d.getKey() + " in " + d.getValue() + ", the state sends "
+                            + task.path("Parameters").path(d.getKey()));
+                }
+            }
+        }
+        assertThat(tasks).as("tasks checked").isGreaterThanOrEqualTo(15);
+        assertThat(problems).isEmpty();
+    }
+
+    private static List<String> scopeProblems(String machine, JsonNode scope) {
+        List<String> problems = new ArrayList<>();
+        JsonNode states = scope.path("States");
+        String start = scope.path("StartAt").asText();
+        java.util.Map<String, List<String>> next = new java.util.LinkedHashMap<>();
+        states.fields().forEachRemaining(e -> {
+            JsonNode s = e.getValue();
+            List<String> to = new ArrayList<>();
+            for (JsonNode n : List.of(s.path("Next"), s.path("Default"))) {
+                if (n.isTextual()) {
+                    to.add(n.asText());
+                }
+            }
+            s.path("Choices").forEach(c -> to.add(c.path("Next").asText()));
+            s.path("Catch").forEach(c -> to.add(c.path("Next").asText()));
+            next.put(e.getKey(), to);
+            String type = s.path("Type").asText();
+            boolean terminal = type.equals("Succeed") || type.equals("Fail") || s.path("End").asBoolean(false);
+            if (!terminal && !type.equals("Choice") && !s.has("Next")) {
+                problems.add(machine + "/" + e.getKey() + ": neither Next nor End");
+            }
+            to.stream().filter(t -> !states.has(t))
+                    .forEach(t -> problems.add(machine + "/" + e.getKey() + ": goes to '" + t + "', not a state of its scope"));
+        });
+        if (!states.has(start)) {
+            problems.add(machine + ": StartAt '" + start + "' is not a state of its scope");
+            return problems;
+        }
+        Set<String> reached = reach(List.of(start), next);
+        next.keySet().stream().filter(s -> !reached.contains(s))
+                .forEach(s -> problems.add(machine + "/" + s + ": unreachable from " + start));
+        for (String s : next.keySet()) {
+            boolean endReachable = reach(List.of(s), next).stream().anyMatch(r -> {
+                JsonNode st = states.path(r);
+                String type = st.path("Type").asText();
+                return type.equals("Succeed") || type.equals("Fail") || st.path("End").asBoolean(false);
+            });
+            if (!endReachable) {
+                problems.add(machine + "/" + s + ": no end is reachable from it");
+            }
+        }
+        return problems;
+    }
+
+    private static Set<String> reach(List<String> from, java.util.Map<String, List<String>> next) {
+        Set<String> seen = new TreeSet<>();
+        java.util.Deque<String> todo = new java.util.ArrayDeque<>(from);
+        while (!todo.isEmpty()) {
+            String s = todo.pop();
+            if (seen.add(s)) {
+                todo.addAll(next.getOrDefault(s, List.of()));
+            }
+        }
+        return seen;
+    }
+
+    /** Every Task state by name, in {@code states} and every scope nested in it. */
+    private static List<Map.Entry<String, JsonNode>> tasks(JsonNode states) {
+        List<Map.Entry<String, JsonNode>> out = new ArrayList<>();
+        states.fields().forEachRemaining(e -> {
+            if (e.getValue().path("Type").asText().equals("Task")) {
+                out.add(e);
+            }
+            e.getValue().path("Branches").forEach(b -> out.addAll(tasks(b.path("States"))));
+            for (String nested : List.of("ItemProcessor", "Iterator")) {
+                out.addAll(tasks(e.getValue().path(nested).path("States")));
+            }
+        });
+        return out;
+    }
+
+    /** The logical id a {@code !Ref} (or {@code !GetAtt X.Arn}) names, else "". */
+    private static String refOf(JsonNode node) {
+        if (node.has("Ref")) {
+            return node.get("Ref").asText();
+        }
+        if (node.has("Fn::GetAtt")) {
+            JsonNode a = node.get("Fn::GetAtt");
+            return a.isArray() ? a.path(0).asText() : a.asText().replaceFirst("\\..*", "");
+        }
+        return "";
+    }
+
+    private static Set<String> names(Enum<?>[] values) {
+        Set<String> out = new TreeSet<>();
+        for (Enum<?> v : values) {
+            out.add(v.name());
+        }
+        return out;
+    }
+
+    private static JsonNode readJson(String raw) {
+        try {
+            return new ObjectMapper().readTree(raw);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 }

@@ -7,7 +7,8 @@ public enum ReconcileErrorCode {
     INPUT_FIELD_INVALID("Fix the named field: clusterArn = arn:aws:kafka:<region>:<account>:cluster/<name>/<uuid>; sweepId = 1-64 of [A-Za-z0-9_.:-]."),
     CLUSTER_NOT_ALLOWED("Add the cluster to the AllowedClusters stack parameter, or sweep an allowed cluster."),
     CLUSTER_READ_FAILED("Check the reconcile role's kafka:List*/DescribeChannel permissions and the cluster; the next sweep retries."),
-    CLUSTER_THROTTLED("Nothing to do: MSK throttled the sweep after the SDK's retries; the next sweep (ReconcileSchedule) converges."),
+    CLUSTER_THROTTLED("Nothing to do: MSK, the status table or SNS throttled (or answered 5xx) after the SDK's retries; the next sweep (ReconcileSchedule) converges."),
+    CLUSTER_SWEEP_FAILED("Check the named service and error code (the reconcile role's DynamoDB/SNS/EventBridge permissions, the status table); the next sweep retries."),
     EXECUTION_START_FAILED("Check the reconcile role's states:StartExecution on the provisioning state machine; the next sweep retries.");
 
     private final String remediation;

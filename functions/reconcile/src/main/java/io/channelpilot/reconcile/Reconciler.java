@@ -26,6 +26,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.slf4j.Logger;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.core.exception.SdkException;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -164,6 +166,16 @@ public final class Reconciler {
             LOG.warn("sweep={} cluster={} code={} message={}", request.sweepId(), cluster.name(), ReconcileErrorCode.CLUSTER_READ_FAILED, e.getMessage());
             return ClusterReport.failed(cluster.arn(), cluster.name(), ReconcileError.of(ReconcileErrorCode.CLUSTER_READ_FAILED,
                     cluster.arn(), e.getMessage()));
+        } catch (SdkException e) {
+            // the status store's, the bus's and SNS's calls (not MSK's, SdkFleet codes those): after the SDK's retries a
+            // throttle or 5xx is the next sweep's to converge; anything else names the service and error code
+            boolean transientError = SdkFleet.classify("sweep", e) instanceof AwsThrottled;
+            ReconcileErrorCode code = transientError ? ReconcileErrorCode.CLUSTER_THROTTLED : ReconcileErrorCode.CLUSTER_SWEEP_FAILED;
+            String what = e instanceof AwsServiceException aws ? aws.awsErrorDetails().serviceName() + " "
+                    + aws.awsErrorDetails().errorCode() + " (HTTP " + aws.statusCode() + ")" : e.getClass().getSimpleName();
+            LOG.warn("sweep={} cluster={} code={} error={}", request.sweepId(), cluster.name(), code, what);
+            return ClusterReport.failed(cluster.arn(), cluster.name(), ReconcileError.of(code, cluster.arn(),
+                    "the sweep of " + cluster.name() + " stopped: " + what + " after the SDK's retries"));
         }
     }
 

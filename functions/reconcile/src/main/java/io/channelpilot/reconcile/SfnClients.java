@@ -14,7 +14,7 @@ import software.amazon.awssdk.services.sfn.SfnClientBuilder;
 /**
  * The Step Functions client with the conventions of {@code io.channelpilot.gateway.AwsClients} (explicit
  * {@code AWS_REGION}, url-connection HTTP client, {@code AWS_ENDPOINT_URL_SFN} else {@code AWS_ENDPOINT_URL}, static
- * keys when given). Neither AwsClients nor ProvisioningClients builds one yet; once they do, this class goes.
+ * keys when given, {@code AWS_MAX_ATTEMPTS}). Neither AwsClients nor ProvisioningClients builds one yet; once they do, this class goes.
  */
 final class SfnClients {
 
@@ -29,7 +29,7 @@ final class SfnClients {
         if (endpoint != null && !endpoint.isBlank()) {
             builder.endpointOverride(URI.create(endpoint));
         }
-        return builder.build();
+        return io.channelpilot.gateway.AwsClients.withMaxAttempts(env, builder).build();
     }
 
     static SfnClient from(Map<String, String> env) {
@@ -51,6 +51,6 @@ final class SfnClients {
         if (endpoint != null && !endpoint.isBlank()) {
             builder.endpointOverride(URI.create(endpoint));
         }
-        return builder.build();
+        return io.channelpilot.gateway.AwsClients.withMaxAttempts(env, builder).build();
     }
 }

@@ -22,6 +22,7 @@ import io.channelpilot.store.ChannelKey;
 import io.channelpilot.store.ConditionStatus;
 import io.channelpilot.store.ConditionType;
 import io.channelpilot.store.InMemoryStatusStore;
+import io.channelpilot.store.StatusStore;
 import io.channelpilot.store.RecordedAlarm;
 import java.time.Clock;
 import java.time.Duration;
@@ -336,6 +337,38 @@ class ReconcilerTest {
                 .satisfies(e -> assertThat(e.code()).isEqualTo(ReconcileErrorCode.CLUSTER_THROTTLED))
                 .satisfies(e -> assertThat(e.remediation()).contains("next sweep"));
         assertThat(report.clusters().get(1).executions()).hasSize(1);
+    }
+
+    /** Found under the fault suite with the faults on (issue 16): a status-table error escaped the sweep uncoded. */
+    @Test
+    void shouldCodeAStatusTableErrorPerClusterAndStillSweepTheOthers() {
+        // given the status table throttles the rules write of one cluster and misses for the other
+        fleet.cluster(CLUSTER, TAGS, "orders.a").cluster(OTHER, TAGS, "orders.b");
+        StatusStore failing = org.mockito.Mockito.spy(store);
+        org.mockito.Mockito.doThrow(dynamoError(400, "ProvisionedThroughputExceededException"))
+                .when(failing).recordRules(org.mockito.ArgumentMatchers.eq(CLUSTER), org.mockito.ArgumentMatchers.anyString());
+        org.mockito.Mockito.doThrow(dynamoError(400, "ResourceNotFoundException"))
+                .when(failing).recordRules(org.mockito.ArgumentMatchers.eq(OTHER), org.mockito.ArgumentMatchers.anyString());
+
+        // when
+        SweepReport report = new Reconciler(fleet, executions, failing, new RetentionCheck(new InMemoryOutstandingStore(clock),
+                failing, (cluster, topic) -> Optional.empty(), RetentionSettings.DEFAULTS, m -> "m", NotificationRenderer.create(),
+                clock), STACK, clock, Duration.ofMinutes(15), 50, calls).run(new SweepRequest("s1", Optional.empty(), 1));
+
+        // then a coded finding per cluster, the transient one for the next sweep, the other naming service and code
+        assertThat(report.clusters().get(0).errors()).singleElement()
+                .satisfies(e -> assertThat(e.code()).isEqualTo(ReconcileErrorCode.CLUSTER_THROTTLED));
+        assertThat(report.clusters().get(1).errors()).singleElement()
+                .satisfies(e -> assertThat(e.code()).isEqualTo(ReconcileErrorCode.CLUSTER_SWEEP_FAILED))
+                .satisfies(e -> assertThat(e.message()).contains("DynamoDb ResourceNotFoundException (HTTP 400)"))
+                .satisfies(e -> assertThat(e.remediation()).contains("status table"));
+    }
+
+    private static software.amazon.awssdk.services.dynamodb.model.DynamoDbException dynamoError(int status, String code) {
+        return (software.amazon.awssdk.services.dynamodb.model.DynamoDbException)
+                software.amazon.awssdk.services.dynamodb.model.DynamoDbException.builder().statusCode(status)
+                        .awsErrorDetails(software.amazon.awssdk.awscore.exception.AwsErrorDetails.builder().errorCode(code)
+                                .serviceName("DynamoDb").errorMessage(code).build()).build();
     }
 
     @Test

@@ -140,12 +140,20 @@ public final class AwsClients {
     private <B extends AwsClientBuilder<B, C> & AwsSyncClientBuilder<B, C>, C> C build(B builder, String service, Region r) {
         builder.region(r).credentialsProvider(credentials).httpClient(http);
         endpoint(service).ifPresent(builder::endpointOverride);
+        return withMaxAttempts(config, builder).build();
+    }
+
+    /**
+     * Applies {@code AWS_MAX_ATTEMPTS} from {@code config} to a client builder (standard retry strategy); unchanged when
+     * absent. Every client a function builds goes through this, so one setting in template.yaml governs them all.
+     */
+    public static <B extends AwsClientBuilder<B, ?>> B withMaxAttempts(Map<String, String> config, B builder) {
         String attempts = config.get("AWS_MAX_ATTEMPTS");
         if (attempts != null && !attempts.isBlank()) {
             int max = AsciiNumbers.requireInt(attempts.trim());
             builder.overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.standardRetryStrategy().toBuilder().maxAttempts(max).build()));
         }
-        return builder.build();
+        return builder;
     }
 
     private static AwsCredentialsProvider credentials(Map<String, String> config) {

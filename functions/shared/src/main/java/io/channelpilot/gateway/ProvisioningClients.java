@@ -23,8 +23,8 @@ import software.amazon.awssdk.services.sns.SnsClient;
  * {@link AwsClients}; Lake Formation, SNS and DynamoDB (which {@code AwsClients} does not build yet) are built here
  * with the same conventions: explicit {@code AWS_REGION}, url-connection HTTP client, endpoint override from
  * {@code AWS_ENDPOINT_URL_<SERVICE>} else {@code AWS_ENDPOINT_URL}, static credentials when the map carries
- * {@code AWS_ACCESS_KEY_ID}/{@code AWS_SECRET_ACCESS_KEY} (+ {@code AWS_SESSION_TOKEN}), else the default chain.
- * Built once per function instance.
+ * {@code AWS_ACCESS_KEY_ID}/{@code AWS_SECRET_ACCESS_KEY} (+ {@code AWS_SESSION_TOKEN}), else the default chain;
+ * optional {@code AWS_MAX_ATTEMPTS}. Built once per function instance.
  */
 public final class ProvisioningClients {
 
@@ -81,7 +81,7 @@ public final class ProvisioningClients {
     private <B extends AwsClientBuilder<B, C> & AwsSyncClientBuilder<B, C>, C> C build(B builder, String service) {
         builder.region(aws.region()).credentialsProvider(credentials()).httpClient(http);
         aws.endpoint(service).ifPresent(builder::endpointOverride);
-        return builder.build();
+        return AwsClients.withMaxAttempts(env, builder).build();
     }
 
     private AwsCredentialsProvider credentials() {

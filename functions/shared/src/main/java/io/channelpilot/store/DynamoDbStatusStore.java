@@ -24,10 +24,10 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
  * <ul>
  *   <li>channel status: {@code pk=CLUSTER#<clusterArn>}, {@code sk=STATUS#<channelName>}, guarded by {@code version}</li>
  *   <li>provisioning lease: {@code pk=CLUSTER#<clusterArn>}, {@code sk=LOCK#<channelName>}, {@code owner}, {@code expiresAt}</li>
- *   <li>event claim: {@code pk=EVENT#<eventId>}, {@code sk=CLAIM}, {@code expiresAt} (also the table's TTL attribute)</li>
+ *   <li>event claim: {@code pk=EVENT#<eventId>}, {@code sk=CLAIM}, {@code expiresAt}, {@code token} (also the table's TTL attribute)</li>
  *   <li>failed channel instance: {@code pk=CLUSTER#<clusterArn>}, {@code sk=FAILED#<channelName>#<fingerprint>#<channelArn>},
  *       {@code expiresAt}; counted with one Query per FAILED channel</li>
- *   <li>notification claim: {@code pk=NOTIFY#<dedupe key>}, {@code sk=CLAIM}, {@code expiresAt}</li>
+ *   <li>notification claim: {@code pk=NOTIFY#<dedupe key>}, {@code sk=CLAIM}, {@code expiresAt}, {@code token}</li>
  *   <li>rules generation: {@code pk=CLUSTER#<clusterArn>}, {@code sk=RULES}, {@code digest}, {@code generation}</li>
  *   <li>table claim: {@code pk=TABLE#<tableBucketArn>/<namespace>.<table>}, {@code sk=CLAIM}, {@code clusterArn},
  *       {@code channelName}, {@code topic} (no expiry: held until the owner's channel is deleted)</li>
@@ -214,12 +214,16 @@ public final class DynamoDbStatusStore implements StatusStore {
 
     private boolean claimKey(String partitionKey, Duration ttl) {
         Instant now = clock.instant();
+        // A token per claim attempt: when the PutItem takes effect but its response is lost (a 500 after success), the
+        // SDK's retry sends the same request and must find its own claim, not refuse itself as "already claimed".
+        String token = java.util.UUID.randomUUID().toString();
         Map<String, AttributeValue> item = Map.of("pk", s(partitionKey), "sk", s("CLAIM"),
-                "expiresAt", n(now.plus(ttl).getEpochSecond()));
+                "expiresAt", n(now.plus(ttl).getEpochSecond()), "token", s(token));
         try {
             dynamo.putItem(r -> r.tableName(table).item(item)
-                    .conditionExpression("attribute_not_exists(pk) OR expiresAt < :now")
-                    .expressionAttributeValues(Map.of(":now", n(now.getEpochSecond()))));
+                    .conditionExpression("attribute_not_exists(pk) OR expiresAt < :now OR #t = :token")
+                    .expressionAttributeNames(Map.of("#t", "token"))
+                    .expressionAttributeValues(Map.of(":now", n(now.getEpochSecond()), ":token", s(token))));
             return true;
         } catch (ConditionalCheckFailedException duplicate) {
             return false;

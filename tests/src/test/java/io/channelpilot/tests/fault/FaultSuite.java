@@ -48,9 +48,9 @@ import software.amazon.awssdk.services.kafka.KafkaClient;
  * and {@code topics} new topics created through the real SDK (their CloudTrail events wait on the bus). Then every
  * emulated operation ({@code *}) gets 30% throttling, 5% 5xx (3% instead of the call, 2% after it took effect) and
  * a fixed latency on the virtual clock (the world's seeded fault injector), while the events start the provisioning
- * workflows and the operator CLI starts one redrive of the DLQ. Then the faults are switched off, and the reconcile
- * sweep runs until it finds nothing to do. The test reads the outcome from the emulators' state, the call log and
- * the runner's histories.
+ * workflows and the operator CLI starts one redrive of the DLQ, and the reconcile sweep runs until it finds nothing to
+ * do, all with the faults still on; then they are switched off and the test reads the outcome from the emulators'
+ * state, the call log and the runner's histories.
  */
 final class FaultSuite implements AutoCloseable {
 
@@ -62,6 +62,9 @@ final class FaultSuite implements AutoCloseable {
     static final double SERVER_ERROR = 0.03;
     static final double SERVER_ERROR_AFTER = 0.02;
     static final Duration LATENCY = Duration.ofMillis(200);
+    /** Sweeps allowed to converge with the faults on; the schedule's interval between them (virtual time). */
+    static final int MAX_SWEEPS = 8;
+    static final Duration SWEEP_EVERY = Duration.ofMinutes(2);
     static final ObjectMapper JSON = new ObjectMapper();
 
     final LocalWorld world;
@@ -73,6 +76,11 @@ final class FaultSuite implements AutoCloseable {
     final List<String> topics = new ArrayList<>();
     final int dlqRecords;
     long callMark;
+    /** The last call made with the faults on. */
+    long faultsOffMark = Long.MAX_VALUE;
+    /** Wall time with the faults on: the events' executions and the redrive, then the sweeps. */
+    long eventsMs;
+    long sweepsMs;
     /** Channel ARNs on the cluster when the faults start (the redrive's, and any the setup's events created). */
     java.util.Set<String> channelsBefore = java.util.Set.of();
     String taskId;
@@ -153,36 +161,63 @@ final class FaultSuite implements AutoCloseable {
         return spec;
     }
 
-    /** Creates the topics (events wait on the bus), then runs everything under faults, then converges. */
+    /**
+     * Creates the topics (events wait on the bus), then runs everything under faults and converges with the faults
+     * still on: the scheduled sweep (DESIGN: the backstop) runs every {@link #SWEEP_EVERY} of virtual time until one
+     * finds no drift and no error, at most {@link #MAX_SWEEPS} times. The faults go off only after that, so the end
+     * state the test reads through the CLI is the state the product reached under faults.
+     */
     void run() {
         for (String topic : topics) {
             kafka.createTopic(r -> r.clusterArn(clusterArn).topicName(topic).partitionCount(2).replicationFactor(3));
         }
-        List<ApiCallLog.Call> before = world.server().calls().calls();
-        callMark = before.isEmpty() ? 0 : before.get(before.size() - 1).sequence();
+        callMark = lastSequence();
         channelsBefore = world.services().msk().channels().stream().map(c -> c.arn())
                 .collect(java.util.stream.Collectors.toUnmodifiableSet());
 
         world.server().faults().add(new FaultRule("*", THROTTLE, SERVER_ERROR, LATENCY, List.of(), SERVER_ERROR_AFTER));
+        long started = System.nanoTime();
         world.settle(); // routes the topics' events: the provisioning executions start on the pool
         startRedrive();
         awaitExecutions();
-        world.server().faults().clear();
-
-        // converge: what the faults left undone is the sweep's job (DESIGN: the scheduled reconcile is the backstop)
-        for (int round = 1; round <= 4; round++) {
-            world.advance(Duration.ofMinutes(2));
+        long eventsDone = System.nanoTime();
+        for (int round = 1; round <= MAX_SWEEPS; round++) {
+            world.advance(SWEEP_EVERY);
             awaitExecutions();
             JsonNode sweep = world.workflows().lambdas().invoke("ReconcileFunction",
                     JSON.createObjectNode().put("source", "channel-pilot.reconcile").put("sweepId", "fault-suite-" + round));
             sweeps.add(sweep);
             awaitExecutions();
-            if (drifted(sweep) == 0 && sweep.path("errors").isEmpty()) {
+            if (clean(sweep)) {
                 break;
             }
         }
-        world.advance(Duration.ofMinutes(2));
+        faultsOffMark = lastSequence();
+        world.server().faults().clear();
+        eventsMs = (eventsDone - started) / 1_000_000;
+        sweepsMs = (System.nanoTime() - eventsDone) / 1_000_000;
+        world.advance(SWEEP_EVERY);
         awaitExecutions();
+    }
+
+    private long lastSequence() {
+        List<ApiCallLog.Call> all = world.server().calls().calls();
+        return all.isEmpty() ? 0 : all.get(all.size() - 1).sequence();
+    }
+
+    /** No drift and no error, at the top level or for any cluster. */
+    static boolean clean(JsonNode sweep) {
+        return drifted(sweep) == 0 && errorCodes(sweep).isEmpty();
+    }
+
+    /** The sweep's error codes, top level and per cluster, in order. */
+    static List<String> errorCodes(JsonNode sweep) {
+        List<String> out = new ArrayList<>();
+        sweep.path("errors").forEach(e -> out.add(e.path("code").asText()));
+        for (JsonNode c : sweep.path("clusters")) {
+            c.path("errors").forEach(e -> out.add(e.path("code").asText()));
+        }
+        return out;
     }
 
     static int drifted(JsonNode sweep) {
@@ -250,8 +285,10 @@ final class FaultSuite implements AutoCloseable {
 
     // ---------------------------------------------------------------- reads
 
+    /** The calls made while the faults were on (from the topics' events to the converged sweep). */
     List<ApiCallLog.Call> callsSinceMark() {
-        return world.server().calls().calls().stream().filter(c -> c.sequence() > callMark).toList();
+        return world.server().calls().calls().stream().filter(c -> c.sequence() > callMark && c.sequence() <= faultsOffMark)
+                .toList();
     }
 
     /** Injected faults since the mark, per label ("throttle", "5xx") and service. */

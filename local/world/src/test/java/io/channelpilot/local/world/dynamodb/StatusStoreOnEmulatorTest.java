@@ -187,4 +187,42 @@ class StatusStoreOnEmulatorTest extends DynamoDbTestBase {
         assertThat(store.recordFailure(key, "fp", "arn-4", Duration.ofDays(7))).isEqualTo(1);
         assertThat(store.list(CLUSTER)).as("not a channel status").isEmpty();
     }
+
+    /**
+     * A claim whose PutItem took effect but whose answer was lost (a 500 after success; AWS documents that a 500 may
+     * follow a request that succeeded) is retried by the SDK with the same request: the retry must recognise its own
+     * claim, not refuse it as taken by someone else (found by the fault suite with the faults on, issue 16).
+     */
+    @Test
+    void shouldKeepAClaimWhoseResponseWasLostWhenTheSdkRetriesIt() {
+        java.util.concurrent.atomic.AtomicInteger lost = new java.util.concurrent.atomic.AtomicInteger();
+        software.amazon.awssdk.core.interceptor.ExecutionInterceptor loseFirstPutItemAnswer =
+                new software.amazon.awssdk.core.interceptor.ExecutionInterceptor() {
+                    @Override
+                    public software.amazon.awssdk.http.SdkHttpResponse modifyHttpResponse(
+                            software.amazon.awssdk.core.interceptor.Context.ModifyHttpResponse context,
+                            software.amazon.awssdk.core.interceptor.ExecutionAttributes attributes) {
+                        boolean putItem = context.httpRequest().firstMatchingHeader("X-Amz-Target")
+                                .map(t -> t.endsWith(".PutItem")).orElse(false);
+                        return putItem && lost.getAndIncrement() == 0
+                                ? context.httpResponse().toBuilder().statusCode(500).build() : context.httpResponse();
+                    }
+                };
+        try (software.amazon.awssdk.services.dynamodb.DynamoDbClient losing =
+                     software.amazon.awssdk.services.dynamodb.DynamoDbClient.builder()
+                             .endpointOverride(server.endpoint()).region(software.amazon.awssdk.regions.Region.US_EAST_1)
+                             .credentialsProvider(software.amazon.awssdk.auth.credentials.StaticCredentialsProvider.create(
+                                     software.amazon.awssdk.auth.credentials.AwsBasicCredentials.create("test", "test")))
+                             .httpClient(software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient.create())
+                             .overrideConfiguration(c -> c.addExecutionInterceptor(loseFirstPutItemAnswer))
+                             .build()) {
+            StatusStore retrying = new DynamoDbStatusStore(losing, "state", clock);
+
+            assertThat(retrying.claimNotification("n-lost", Duration.ofHours(1))).as("the claim whose answer was lost").isTrue();
+            assertThat(lost.get()).as("PutItem attempts (the first answer lost, the SDK retried)").isEqualTo(2);
+            assertThat(store.claimNotification("n-lost", Duration.ofHours(1))).as("another claimant").isFalse();
+            assertThat(retrying.claimEvent("e-lost", Duration.ofHours(1))).isTrue();
+            assertThat(store.claimEvent("e-lost", Duration.ofHours(1))).isFalse();
+        }
+    }
 }
