@@ -1,6 +1,7 @@
 package io.channelpilot.local.world.kafka;
 
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -45,20 +46,31 @@ public final class EmbeddedKafka implements AutoCloseable {
 
     private final Path baseDir;
     private final Set<String> clusters;
+    private final Clock clock; // stamps the records produced here; null: the producer's wall clock
     private final Map<String, Running> running = new ConcurrentHashMap<>();
 
     /** A started broker with the admin and producer clients the helpers share. */
     private record Running(KraftNode node, Admin admin, KafkaProducer<byte[], byte[]> producer) {
     }
 
-    private EmbeddedKafka(Path baseDir, Collection<String> clusters) {
+    private EmbeddedKafka(Path baseDir, Collection<String> clusters, Clock clock) {
         this.baseDir = baseDir;
         this.clusters = Set.copyOf(new LinkedHashSet<>(clusters));
+        this.clock = clock;
     }
 
-    /** Declares the clusters; no broker starts until one is needed. */
+    /** Declares the clusters; no broker starts until one is needed. Records carry the wall-clock time. */
     public static EmbeddedKafka start(Path baseDir, Collection<String> clusterNames) {
-        return new EmbeddedKafka(baseDir, clusterNames);
+        return new EmbeddedKafka(baseDir, clusterNames, null);
+    }
+
+    /** As {@link #start(Path, Collection)}, but records produced here carry {@code clock}'s time (the world's). */
+    public static EmbeddedKafka start(Path baseDir, Collection<String> clusterNames, Clock clock) {
+        return new EmbeddedKafka(baseDir, clusterNames, clock);
+    }
+
+    private Long timestamp() {
+        return clock == null ? null : clock.millis();
     }
 
     public Set<String> clusterNames() {
@@ -179,7 +191,7 @@ public final class EmbeddedKafka implements AutoCloseable {
                                   Integer partition) {
         List<org.apache.kafka.common.header.Header> h = new ArrayList<>();
         headers.forEach((k, v) -> h.add(new RecordHeader(k, v)));
-        ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topic, partition, key, value, h);
+        ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topic, partition, timestamp(), key, value, h);
         return await(broker(cluster).producer().send(record), "produce to " + topic);
     }
 
@@ -188,7 +200,7 @@ public final class EmbeddedKafka implements AutoCloseable {
         KafkaProducer<byte[], byte[]> producer = broker(cluster).producer();
         List<java.util.concurrent.Future<RecordMetadata>> sent = new ArrayList<>(values.size());
         for (byte[] v : values) {
-            sent.add(producer.send(new ProducerRecord<>(topic, v)));
+            sent.add(producer.send(new ProducerRecord<>(topic, null, timestamp(), null, v)));
         }
         producer.flush();
         List<RecordMetadata> out = new ArrayList<>(sent.size());
