@@ -139,6 +139,9 @@ final class KraftNode implements AutoCloseable {
         p.put("log.message.timestamp.before.max.ms", String.valueOf(Long.MAX_VALUE));
         p.put("log.message.timestamp.after.max.ms", String.valueOf(Long.MAX_VALUE));
         p.put("log.retention.check.interval.ms", String.valueOf(Long.MAX_VALUE));
+        // ...and the retention task's first run (30 s after start by default) must not come either; the other log
+        // tasks it delays (flush, checkpoints, removal of deleted topics' files) do not matter for a throwaway broker
+        p.put("log.initial.task.delay.ms", String.valueOf(java.time.Duration.ofDays(3650).toMillis()));
         return p;
     }
 
