@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.channelpilot.local.lambda.SamEnvVars;
 import io.channelpilot.local.sfn.template.CfnYaml;
 import io.channelpilot.local.world.LocalWorld;
+import io.channelpilot.local.world.delivery.DlqLayout;
 import io.channelpilot.runtime.FunctionEnvironment;
 import java.net.URI;
 import java.nio.file.Files;
@@ -100,6 +101,29 @@ class SamLocalInvokeEnvTest {
         assertThat(SamEnvVars.apply(declared("RedriveBatchFunction"), file, "RedriveBatchFunction"))
                 .containsEntry("CHANNEL_PILOT_KAFKA_AUTH", "PLAINTEXT")
                 .containsEntry("CHANNEL_PILOT_KAFKA_BOOTSTRAP", world.functionEnvironment().get("CHANNEL_PILOT_KAFKA_BOOTSTRAP"));
+    }
+
+    /**
+     * The DLQ_FIELD_* settings the world hands the functions for renamed DLQ fields reach the two functions that parse
+     * DLQ objects under SAM's rule (template.yaml declares them, empty = the parser's defaults), in runtime mode too.
+     */
+    @Test
+    void shouldHandTheOperatorsDlqFieldSettingsToTheFunctionsThatParseTheDlq() {
+        // given every layout whose field names need the operator's settings
+        Map<String, String> settings = new LinkedHashMap<>();
+        for (DlqLayout.FieldNames names : DlqLayout.FieldNames.values()) {
+            settings.putAll(new DlqLayout(DlqLayout.Container.JSON_LINES, false, names, false).operatorEnvironment());
+        }
+        assertThat(settings).as("some layout renames the fields").isNotEmpty();
+        ObjectNode f = file.deepCopy();
+        settings.forEach(((ObjectNode) f.path("Parameters"))::put);
+
+        // then both functions get every one, and the template's own values are inert (empty)
+        for (String fn : List.of("RespondToAlarmFunction", "RedriveBatchFunction")) {
+            assertThat(SamEnvVars.apply(declared(fn), f, fn)).as(fn).containsAllEntriesOf(settings);
+            assertThat(SamEnvVars.dropped(declared(fn).keySet(), f, fn)).as(fn).doesNotContainAnyElementsOf(settings.keySet());
+            settings.keySet().forEach(k -> assertThat(declared(fn)).as(fn).containsEntry(k, ""));
+        }
     }
 
     @Test

@@ -37,7 +37,7 @@ public final class RedriveStarterFactory implements RedriveStarter.Factory {
         DynamoDbStatusStore status = new DynamoDbStatusStore(clients.dynamoDb(), table, clock);
         return new ServiceRedriveStarter(new RedriveService(status,
                 new DynamoDbRedriveTaskStore(clients.dynamoDb(), table, clock),
-                new SfnExecutionStarter(clients.sfn(), machine), clock, RedriveService.randomIds(clock),
+                new SfnExecutionStarter(clients.sfn(), machine), clock, RedriveService.ids(env, clock),
                 new RedriveTaskEvents(clients.eventPublisher(), status)));
     }
 }

@@ -15,6 +15,7 @@ import io.channelpilot.store.StatusStore;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.EnumSet;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -52,6 +53,25 @@ public final class RedriveService {
         this.executions = executions;
         this.clock = clock;
         this.ids = ids;
+    }
+
+    /** Environment variable: a seed for task ids (the local world's report mode); unset in AWS. */
+    public static final String ID_SEED = "CHANNEL_PILOT_ID_SEED";
+
+    /** Task ids as {@link #randomIds}, or from a seeded sequence when {@link #ID_SEED} is set (repeatable runs). */
+    public static Supplier<String> ids(Map<String, String> env, Clock clock) {
+        String seed = env.getOrDefault(ID_SEED, "");
+        if (seed.isBlank()) {
+            return randomIds(clock);
+        }
+        java.util.SplittableRandom random = new java.util.SplittableRandom(Long.parseLong(seed.trim()));
+        return () -> {
+            int suffix;
+            synchronized (random) {
+                suffix = random.nextInt();
+            }
+            return "redrive-" + clock.instant().getEpochSecond() + "-" + String.format("%08x", suffix);
+        };
     }
 
     /** Task ids: sortable by time, unique, valid Step Functions execution names. */

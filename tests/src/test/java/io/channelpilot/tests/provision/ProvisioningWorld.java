@@ -60,7 +60,9 @@ final class ProvisioningWorld implements AutoCloseable {
         SwitchableExecutor executor = new SwitchableExecutor();
         LocalWorld.Options options = new LocalWorld.Options(Repo.root().resolve(WORLD_FILE),
                 Repo.root().resolve("template.yaml"), null,
-                null, executor, Map.of("NamespacePolicy", NAMESPACE_POLICY)); // null: WorldHandlerFactory, virtual clock
+                null, executor, Map.of("NamespacePolicy", NAMESPACE_POLICY)) // null: WorldHandlerFactory, virtual clock
+                // the tests count executions and calls of the events they send; a scheduled sweep would add its own
+                .withSchedules(false);
         return new ProvisioningWorld(LocalWorld.start(options), executor);
     }
 

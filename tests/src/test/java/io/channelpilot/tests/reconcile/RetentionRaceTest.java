@@ -82,6 +82,8 @@ class RetentionRaceTest {
             bad.add(produce("{\"order_id\":\"m" + i + "\",\"event_time\":\"2026-05-01T10:00:00Z\"}"));
         }
         oldest = Instant.ofEpochMilli(bad.stream().mapToLong(RecordMetadata::timestamp).min().orElseThrow());
+        // one clock: the records carry the world's virtual time (the world starts 2026-05-01, months before today)
+        assertThat(oldest).isEqualTo(w.world.clock().instant());
 
         // when the channel dead-letters them and the DLQDeliverySuccess alarm fires (routed to respond-to-alarm)
         w.world.advance(Duration.ofMinutes(13));
@@ -90,6 +92,7 @@ class RetentionRaceTest {
         assertThat(notifications("DLQ_TRIAGE")).singleElement().satisfies(n -> {
             assertThat(n.at("/facts/records").asText()).isEqualTo("3");
             assertThat(n.at("/facts/retentionLevel").asText()).isEqualTo("NONE");
+            assertThat(n.at("/facts/retentionBasis").asText()).isEqualTo("ASSESSED"); // not FUTURE_TIMESTAMP
             assertThat(n.at("/facts/oldestOutstanding").asText()).isEqualTo(oldest.toString());
         });
         OutstandingEntries e = outstanding.find(key).orElseThrow();
@@ -143,6 +146,7 @@ class RetentionRaceTest {
         assertThat(warn.at("/retention/notified").asInt()).isEqualTo(1);
         assertThat(retentionRisks()).singleElement().satisfies(n -> {
             assertThat(n.path("severity").asText()).isEqualTo("WARNING");
+            assertThat(n.at("/facts/retentionBasis").asText()).isEqualTo("ASSESSED");
             assertThat(n.at("/facts/retentionUsed").asText()).isEqualTo("50% of 2 h");
             assertThat(n.at("/facts/retentionLeft").asText()).isEqualTo("59 min");
             assertThat(n.at("/actions/0/command").asText()).isEqualTo("channel-pilot redrive start --cluster " + key.clusterArn()

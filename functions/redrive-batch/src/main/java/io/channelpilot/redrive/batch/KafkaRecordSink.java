@@ -1,5 +1,6 @@
 package io.channelpilot.redrive.batch;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,8 +25,18 @@ public final class KafkaRecordSink implements RecordSink {
     public static final int LINGER_MS = 10;
 
     private final KafkaProducer<byte[], byte[]> producer;
+    private final Clock clock;
 
     public KafkaRecordSink(String bootstrap, Properties security) {
+        this(bootstrap, security, Clock.systemUTC());
+    }
+
+    /**
+     * {@code clock} stamps each record's CreateTime: the system clock in AWS (what the producer would use anyway),
+     * the world's virtual clock locally, so re-produced records are as old as the world says.
+     */
+    public KafkaRecordSink(String bootstrap, Properties security, Clock clock) {
+        this.clock = clock;
         Properties p = new Properties();
         p.putAll(security);
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
@@ -43,7 +54,7 @@ public final class KafkaRecordSink implements RecordSink {
         List<Header> h = new ArrayList<>();
         headers.forEach(e -> h.add(new RecordHeader(e.getKey(), e.getValue())));
         CompletableFuture<Long> done = new CompletableFuture<>();
-        producer.send(new ProducerRecord<>(topic, partition, null, key, value, h), (meta, error) -> {
+        producer.send(new ProducerRecord<>(topic, partition, clock.millis(), key, value, h), (meta, error) -> {
             if (error != null) {
                 done.completeExceptionally(error);
             } else {

@@ -1,6 +1,7 @@
 package io.channelpilot.redrive.batch;
 
 import io.channelpilot.model.ClusterArn;
+import java.time.Clock;
 import java.util.function.Supplier;
 import software.amazon.awssdk.services.kafka.KafkaClient;
 import software.amazon.awssdk.services.kafka.model.GetBootstrapBrokersResponse;
@@ -14,17 +15,24 @@ public final class MskKafkaConnector implements KafkaConnector {
 
     private final KafkaSettings settings;
     private final Supplier<KafkaClient> msk;
+    private final Clock clock;
 
     public MskKafkaConnector(KafkaSettings settings, Supplier<KafkaClient> msk) {
+        this(settings, msk, Clock.systemUTC());
+    }
+
+    /** {@code clock} stamps the records it produces (see {@link KafkaRecordSink}). */
+    public MskKafkaConnector(KafkaSettings settings, Supplier<KafkaClient> msk, Clock clock) {
         this.settings = settings;
         this.msk = msk;
+        this.clock = clock;
     }
 
     @Override
     public Connection open(String clusterArn) {
         String bootstrap = settings.bootstrapFor(ClusterArn.parse(clusterArn).name()).orElseGet(() -> fromMsk(clusterArn));
         return new Connection(new KafkaRecordSource(bootstrap, settings.security()),
-                new KafkaRecordSink(bootstrap, settings.producer()));
+                new KafkaRecordSink(bootstrap, settings.producer(), clock));
     }
 
     private String fromMsk(String clusterArn) {

@@ -76,7 +76,7 @@ public final class RedriveBatchHandler implements RequestStreamHandler, AutoClos
         RedriveClients clients = new RedriveClients(env);
         return new BatchWorker(new DynamoDbRedriveTaskStore(clients.dynamoDb(), table, clock),
                 new S3DlqObjects(clients.s3(), new DlqParser(DlqFormat.fromEnv(env)), io.channelpilot.model.Home.from(env).account()),
-                new MskKafkaConnector(KafkaSettings.from(env), clients::kafka), clock, sleeper);
+                new MskKafkaConnector(KafkaSettings.from(env), clients::kafka, clock), clock, sleeper);
     }
 
     private static com.fasterxml.jackson.databind.JsonNode read(InputStream input) {

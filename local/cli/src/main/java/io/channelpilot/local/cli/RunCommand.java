@@ -47,7 +47,8 @@ final class RunCommand implements Callable<Integer> {
             WorldOptions.requireFile(produce, "--produce");
         }
         List<String> errors = new ArrayList<>();
-        try (LocalWorld world = worldOptions.start()) {
+        // one branch at a time: the report (call order included) is the same for the same inputs
+        try (LocalWorld world = worldOptions.start(LocalWorld.Options::withSequentialBranches)) {
             if (steps != null) {
                 steps.run(world);
             }

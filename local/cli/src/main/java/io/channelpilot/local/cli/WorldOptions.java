@@ -30,6 +30,11 @@ final class WorldOptions {
     InitType lambdaInit = InitType.ON_DEMAND;
 
     LocalWorld start() {
+        return start(java.util.function.UnaryOperator.identity());
+    }
+
+    /** Starts the world with the command's own options applied last (e.g. {@code run}'s sequential branches). */
+    LocalWorld start(java.util.function.UnaryOperator<LocalWorld.Options> command) {
         requireFile(world, "--world");
         requireFile(template, "--template");
         LocalWorld.Options defaults = LocalWorld.Options.of(world, template);
@@ -40,7 +45,7 @@ final class WorldOptions {
         } else if (lambdaInit != InitType.ON_DEMAND) {
             throw new UsageError("--lambda-init " + lambdaInit.variable() + " needs --lambda runtime");
         }
-        return LocalWorld.start(options);
+        return LocalWorld.start(command.apply(options));
     }
 
     static final class LambdaModeConverter implements picocli.CommandLine.ITypeConverter<LocalWorld.LambdaMode> {

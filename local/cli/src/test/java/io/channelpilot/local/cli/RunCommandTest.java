@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,6 +41,41 @@ class RunCommandTest {
         assertThat(r.at("/apiCalls/kafka:CreateChannel").asLong()).isEqualTo(2);
         assertThat(r.path("executions").get(0).path("statesVisited").toString()).contains("PollUntilActive");
         assertThat(r.path("notifications").findValuesAsText("kind")).contains("CHANNEL_ACTIVE");
+    }
+
+    /**
+     * Issue 16.7: the report is deterministic as documented — two runs of the same scenario write the same bytes — and
+     * carries the ordered call log with what each call asked and every execution's input and output.
+     */
+    @Test
+    void shouldWriteByteIdenticalReportsForIdenticalRunsWithCallsAndExecutionOutputs() throws Exception {
+        Path first = dir.resolve("first.json");
+        Path second = dir.resolve("second.json");
+        for (Path report : new Path[] {first, second}) {
+            assertThat(ChannelPilotLocal.execute("run", "--world", ROOT.resolve("local/worlds/demo.json").toString(),
+                    "--template", ROOT.resolve("template.yaml").toString(),
+                    "--scenario", ROOT.resolve("local/worlds/scenarios/tag-and-produce.json").toString(),
+                    "--advance", "PT20M", "--report", report.toString())).isZero();
+        }
+
+        assertThat(Files.readString(second)).isEqualTo(Files.readString(first));
+        JsonNode r = new ObjectMapper().readTree(first.toFile());
+        List<String> calls = new java.util.ArrayList<>();
+        r.path("calls").forEach(c -> calls.add(c.path("call").asText()));
+        assertThat(calls).hasSize(sum(r.path("apiCalls")));
+        assertThat(calls.indexOf("logs:CreateLogGroup")).isNotNegative().isLessThan(calls.indexOf("kafka:CreateChannel"));
+        JsonNode create = r.path("calls").get(calls.indexOf("kafka:CreateChannel"));
+        assertThat(create.path("request").asText()).contains("\n{").contains("orders.");
+        assertThat(r.path("executions")).allSatisfy(e -> assertThat(e.has("input")).isTrue());
+        assertThat(r.path("executions").get(0).path("output").isObject()).as(r.path("executions").get(0).toString()).isTrue();
+    }
+
+    private static int sum(JsonNode counts) {
+        int n = 0;
+        for (JsonNode c : counts) {
+            n += c.asInt();
+        }
+        return n;
     }
 
     @Test

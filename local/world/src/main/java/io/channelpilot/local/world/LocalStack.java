@@ -1,6 +1,7 @@
 package io.channelpilot.local.world;
 
 import io.channelpilot.local.world.file.WorldFile;
+import io.channelpilot.local.world.s3tables.TableCatalog;
 import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -26,7 +27,11 @@ public record LocalStack(String account, String region, String tableBucketArn, S
     public static final String TOPIC_NAME = "channel-pilot-notifications";
 
     public static LocalStack from(WorldFile w, Map<String, String> overrides) {
-        String tableBucket = w.tableBuckets().isEmpty() ? "analytics" : w.tableBuckets().get(0).name();
+        // Every default ARN is derived from the resource it names: a table bucket of another Region keeps its own
+        // Region in the ARN, so validation sees the bucket where it is (TABLE_BUCKET_REGION), not a missing one.
+        String tableBucketArn = w.tableBuckets().stream().findFirst()
+                .map(b -> TableCatalog.bucketArn(b.region() == null ? w.region() : b.region(), w.account(), b.name()))
+                .orElse(TableCatalog.bucketArn(w.region(), w.account(), "analytics"));
         String dlq = w.buckets().stream().map(WorldFile.Bucket::name).filter(n -> n.contains("dlq")).findFirst()
                 .orElse(w.buckets().isEmpty() ? "channel-pilot-dlq" : w.buckets().get(0).name());
         String role = w.roles().stream().filter(r -> r.trustPolicy() != null
@@ -34,8 +39,7 @@ public record LocalStack(String account, String region, String tableBucketArn, S
                 .map(r -> "arn:aws:iam::" + w.account() + ":role" + (r.path() == null ? "/" : r.path()) + r.name())
                 .findFirst().orElse("arn:aws:iam::" + w.account() + ":role/channel-pilot-delivery");
         return new LocalStack(w.account(), w.region(),
-                overrides.getOrDefault("TableBucketArn", "arn:aws:s3tables:" + w.region() + ":" + w.account()
-                        + ":bucket/" + tableBucket),
+                overrides.getOrDefault("TableBucketArn", tableBucketArn),
                 overrides.getOrDefault("DlqBucketName", dlq),
                 overrides.getOrDefault("DlqPrefix", "channel-pilot/dlq/"),
                 overrides.getOrDefault("ServiceRoleArn", role),

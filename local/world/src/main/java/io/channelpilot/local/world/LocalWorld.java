@@ -21,6 +21,7 @@ import io.channelpilot.local.world.delivery.DlqLayout;
 import io.channelpilot.local.world.delivery.DlqLayouts;
 import io.channelpilot.local.world.dynamodb.DynamoDbEmulator;
 import io.channelpilot.local.world.eventbridge.EventBridgeEmulator;
+import io.channelpilot.local.world.eventbridge.ScheduledRules;
 import io.channelpilot.local.world.eventbridge.UserRules;
 import io.channelpilot.local.world.file.DeliveryWiring;
 import io.channelpilot.local.world.file.WorldFile;
@@ -85,6 +86,7 @@ public final class LocalWorld implements AutoCloseable {
     private final RuntimeLambdaService runtimeLambda;
     private final URI clockUrl;
     private final DeferredExecutions deferred = new DeferredExecutions();
+    private final ScheduledRules schedules; // null: the template's schedule rules do not fire by themselves
     private final Path workDir;
     private final List<AutoCloseable> closeables = new ArrayList<>();
 
@@ -98,15 +100,15 @@ public final class LocalWorld implements AutoCloseable {
         this.server = EmulatorServer.start(new FaultInjector(seed, clock));
         closeables.add(server);
         this.clockUrl = server.serveClock(clock);
-        this.s3 = S3Front.startOnDisk(Files.createDirectories(workDir.resolve("s3"))).ownedBy(file.account());
+        this.s3 = S3Front.startOnDisk(Files.createDirectories(workDir.resolve("s3"))).ownedBy(file.account()).stampedBy(clock);
         closeables.add(s3);
         WorldParts.createBuckets(file, s3);
         server.register(s3.emulator());
+        Path kafkaDir = Files.createDirectories(workDir.resolve("kafka"));
         this.kafka = options.brokers() == Brokers.EXPRESS_CLUSTERS_BEHIND_FAULT_PROXY
-                ? EmbeddedKafka.startWithFaultProxy(Files.createDirectories(workDir.resolve("kafka")),
-                        WorldParts.expressClusters(file))
-                : EmbeddedKafka.start(Files.createDirectories(workDir.resolve("kafka")),
-                        options.brokers() == Brokers.NONE ? java.util.List.of() : WorldParts.expressClusters(file));
+                ? EmbeddedKafka.startWithFaultProxy(kafkaDir, WorldParts.expressClusters(file), clock)
+                : EmbeddedKafka.start(kafkaDir,
+                        options.brokers() == Brokers.NONE ? java.util.List.of() : WorldParts.expressClusters(file), clock);
         closeables.add(kafka);
         this.services = WorldServices.create(file, clock, bus, s3, new EmbeddedKafkaTopicBackend(kafka));
         services.registerAll(server);
@@ -145,7 +147,7 @@ public final class LocalWorld implements AutoCloseable {
             }
             this.workflows = new WorkflowHost(template, clock, null, runtimeLambda,
                     new SdkS3ObjectLister(LocalClients.s3(server.endpoint(), file.region())),
-                    unsupportedIntegrations(), file.region(), file.account(), executor);
+                    unsupportedIntegrations(), file.region(), file.account(), executor, options.parallelism());
         } else {
             this.runtimeLambda = null;
             HandlerFactory handlers = options.handlers();
@@ -154,10 +156,14 @@ public final class LocalWorld implements AutoCloseable {
                 closeables.add(factory); // closed before Kafka (reverse order): handlers may hold broker connections
                 handlers = factory;
             }
-            LambdaFunctions inProcess = WorkflowHost.inProcess(template, functionEnvironment(), handlers, file.region(), file.account());
+            // in-process only (runtime mode gets what the template declares): task ids from the world's seed, so the
+            // run report repeats
+            Map<String, String> env = new java.util.LinkedHashMap<>(functionEnvironment());
+            env.put(io.channelpilot.redrive.RedriveService.ID_SEED, Long.toString(seed));
+            LambdaFunctions inProcess = WorkflowHost.inProcess(template, env, handlers, file.region(), file.account());
             this.workflows = new WorkflowHost(template, clock, inProcess, inProcess,
                     new SdkS3ObjectLister(LocalClients.s3(server.endpoint(), file.region())),
-                    unsupportedIntegrations(), file.region(), file.account(), executor);
+                    unsupportedIntegrations(), file.region(), file.account(), executor, options.parallelism());
         }
         StepFunctionsEmulator sfn = new StepFunctionsEmulator(workflows.executions());
         workflows.stateMachineArns().forEach((name, arn) -> sfn.describeMachine(new StepFunctionsEmulator.Machine(
@@ -165,6 +171,9 @@ public final class LocalWorld implements AutoCloseable {
                 clock.instant())));
         server.register(sfn);
         WorldSeeder.faultRules(file).forEach(server.faults()::add);
+        boolean scheduled = options.schedules() != null ? options.schedules()
+                : file.schedules() == null || file.schedules();
+        this.schedules = scheduled ? new ScheduledRules(workflows.router().rules(), clock.instant()) : null;
     }
 
     /** Starts a world from a world file and the product's template. */
@@ -189,7 +198,7 @@ public final class LocalWorld implements AutoCloseable {
      */
     public record Options(Path worldFile, Path template, Path workDir, HandlerFactory handlers, Executor executor,
                           Map<String, String> stackOverrides, Brokers brokers, LambdaMode lambda, InitType initType,
-                          DlqLayouts dlqLayouts) {
+                          DlqLayouts dlqLayouts, Boolean schedules, Boolean sequentialBranches) {
 
         /** The default executor: an execution has finished when StartExecution returns (deterministic). */
         public static final Executor SYNCHRONOUS = Runnable::run;
@@ -200,6 +209,14 @@ public final class LocalWorld implements AutoCloseable {
             brokers = brokers == null ? Brokers.EXPRESS_CLUSTERS : brokers;
             lambda = lambda == null ? LambdaMode.IN_PROCESS : lambda;
             initType = initType == null ? InitType.ON_DEMAND : initType;
+        }
+
+        /** Schedules as the world file says ({@code schedules}, default on). */
+        public Options(Path worldFile, Path template, Path workDir, HandlerFactory handlers, Executor executor,
+                       Map<String, String> stackOverrides, Brokers brokers, LambdaMode lambda, InitType initType,
+                       DlqLayouts dlqLayouts) {
+            this(worldFile, template, workDir, handlers, executor, stackOverrides, brokers, lambda, initType, dlqLayouts,
+                    null, null);
         }
 
         /** The DLQ layout from the world file ({@code delivery.dlqLayoutSeed}, else the default). */
@@ -225,7 +242,7 @@ public final class LocalWorld implements AutoCloseable {
          */
         public Options withRuntimeLambda(InitType type) {
             return new Options(worldFile, template, workDir, handlers, executor, stackOverrides, brokers, LambdaMode.RUNTIME, type,
-                    dlqLayouts);
+                    dlqLayouts, schedules, sequentialBranches);
         }
 
         /**
@@ -234,7 +251,7 @@ public final class LocalWorld implements AutoCloseable {
          */
         public Options withoutBrokers() {
             return new Options(worldFile, template, workDir, handlers, executor, stackOverrides, Brokers.NONE, lambda, initType,
-                    dlqLayouts);
+                    dlqLayouts, schedules, sequentialBranches);
         }
 
         /**
@@ -243,7 +260,7 @@ public final class LocalWorld implements AutoCloseable {
          */
         public Options withKafkaFaultProxy() {
             return new Options(worldFile, template, workDir, handlers, executor, stackOverrides,
-                    Brokers.EXPRESS_CLUSTERS_BEHIND_FAULT_PROXY, lambda, initType, dlqLayouts);
+                    Brokers.EXPRESS_CLUSTERS_BEHIND_FAULT_PROXY, lambda, initType, dlqLayouts, schedules, sequentialBranches);
         }
 
         /**
@@ -253,7 +270,29 @@ public final class LocalWorld implements AutoCloseable {
          */
         public Options withDlqLayouts(DlqLayouts layouts) {
             return new Options(worldFile, template, workDir, handlers, executor, stackOverrides, brokers, lambda, initType,
-                    layouts);
+                    layouts, schedules, sequentialBranches);
+        }
+
+        /**
+         * Whether the template's schedule rules (the reconcile sweep) fire as the virtual clock passes them (overrides
+         * the world file's {@code schedules}; default on). Tests that run sweeps by hand turn them off.
+         */
+        public Options withSchedules(boolean on) {
+            return new Options(worldFile, template, workDir, handlers, executor, stackOverrides, brokers, lambda, initType,
+                    dlqLayouts, on, sequentialBranches);
+        }
+
+        /**
+         * Parallel branches and Map iterations one at a time, in order (the {@code run} report's mode): the calls they
+         * make, and so the report, are the same run after run. Otherwise up to {@code SfnRuntime.DEFAULT_PARALLELISM}.
+         */
+        public Options withSequentialBranches() {
+            return new Options(worldFile, template, workDir, handlers, executor, stackOverrides, brokers, lambda, initType,
+                    dlqLayouts, schedules, true);
+        }
+
+        int parallelism() {
+            return Boolean.TRUE.equals(sequentialBranches) ? 1 : io.channelpilot.local.sfn.exec.SfnRuntime.DEFAULT_PARALLELISM;
         }
 
         public static Options of(Path worldFile, Path template) {
@@ -330,6 +369,15 @@ public final class LocalWorld implements AutoCloseable {
         delivery.tick();
         cloudWatch.evaluate();
         dynamo.expire();
+        if (schedules != null) {
+            // the clock may have passed a firing in advance() or in a state machine's Wait: send it, as EventBridge does
+            schedules.due(clock.instant()).forEach(f -> bus.publish(workflows.router().scheduledEvent(f.ruleId(), f.time())));
+        }
+    }
+
+    /** The template's schedule rules firing on the virtual clock, when on ({@link Options#withSchedules}). */
+    public Optional<ScheduledRules> schedules() {
+        return Optional.ofNullable(schedules);
     }
 
     /** Injects an event as if EventBridge received it (CloudTrail, aws.tag, alarm, scheduled). */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.channelpilot.local.sfn.exec.ExecutionDescription;
 import io.channelpilot.local.world.cloudwatch.MetricAlarm;
 import io.channelpilot.local.world.delivery.DlqLayout;
+import io.channelpilot.local.world.http.ApiCallLog;
 import io.channelpilot.local.world.http.Json;
 import io.channelpilot.local.world.iceberg.TableId;
 import io.channelpilot.local.world.logs.LogGroupView;
@@ -43,6 +44,7 @@ public final class WorldReport {
         root.set("notifications", notifications(world));
         ObjectNode calls = root.putObject("apiCalls");
         world.server().calls().counts().forEach(calls::put);
+        root.set("calls", calls(world));
         root.put("faultsInjected", world.server().calls().faultsInjected());
         ArrayNode errs = root.putArray("errors");
         errors.forEach(errs::add);
@@ -67,6 +69,26 @@ public final class WorldReport {
             if (d.error() != null) {
                 e.put("error", d.error());
             }
+            e.set("input", d.input());
+            if (d.output() != null) {
+                e.set("output", d.output());
+            }
+        }
+        return out;
+    }
+
+    /** Every answered call in arrival order with what was asked, so a scenario can be judged from the report alone. */
+    static ArrayNode calls(LocalWorld world) {
+        ArrayNode out = Json.MAPPER.createArrayNode();
+        for (ApiCallLog.Call c : world.server().calls().calls()) {
+            ObjectNode n = out.addObject().put("call", c.key()).put("status", c.status());
+            if (c.errorCode() != null) {
+                n.put("error", c.errorCode());
+            }
+            if (c.fault() != null) {
+                n.put("fault", c.fault());
+            }
+            n.put("request", c.request());
         }
         return out;
     }

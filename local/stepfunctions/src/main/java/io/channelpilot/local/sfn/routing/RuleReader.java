@@ -27,19 +27,19 @@ final class RuleReader {
             String type = resource.path("Type").asText();
             JsonNode props = resource.path("Properties");
             if (type.equals("AWS::Events::Rule")) {
-                rules.add(eventsRule(id, props, resources));
+                rules.add(eventsRule(template, id, props, resources));
             } else if (type.equals("AWS::Serverless::Function") || type.equals("AWS::Serverless::StateMachine")) {
                 RouteTarget.Kind kind = type.endsWith("Function") ? RouteTarget.Kind.FUNCTION : RouteTarget.Kind.STATE_MACHINE;
                 for (Iterator<Map.Entry<String, JsonNode>> it = props.path("Events").fields(); it.hasNext(); ) {
                     Map.Entry<String, JsonNode> e = it.next();
-                    samEvent(id + e.getKey(), id, kind, e.getValue()).ifPresent(rules::add);
+                    samEvent(template, id + e.getKey(), id, kind, e.getValue()).ifPresent(rules::add);
                 }
             }
         });
         return rules;
     }
 
-    private static EventRule eventsRule(String id, JsonNode props, Map<String, JsonNode> resources) {
+    private static EventRule eventsRule(SamTemplate template, String id, JsonNode props, Map<String, JsonNode> resources) {
         List<EventRule.Target> targets = new ArrayList<>();
         for (JsonNode target : props.path("Targets")) {
             JsonNode arn = target.path("Arn");
@@ -53,10 +53,10 @@ final class RuleReader {
             targets.add(new EventRule.Target(logicalId, kind, TargetInput.from(target)));
         }
         boolean enabled = !"DISABLED".equals(props.path("State").asText("ENABLED"));
-        return new EventRule(id, pattern(id, props.get("EventPattern")), text(props, "ScheduleExpression"), enabled, targets);
+        return new EventRule(id, pattern(id, props.get("EventPattern")), schedule(template, props, "ScheduleExpression", id), enabled, targets);
     }
 
-    private static java.util.Optional<EventRule> samEvent(String ruleId, String owner, RouteTarget.Kind kind, JsonNode event) {
+    private static java.util.Optional<EventRule> samEvent(SamTemplate template, String ruleId, String owner, RouteTarget.Kind kind, JsonNode event) {
         String type = event.path("Type").asText();
         JsonNode props = event.path("Properties");
         boolean enabled = !"DISABLED".equals(props.path("State").asText("ENABLED")) && props.path("Enabled").asBoolean(true);
@@ -64,8 +64,8 @@ final class RuleReader {
         return switch (type) {
             case "EventBridgeRule", "CloudWatchEvent" ->
                     java.util.Optional.of(new EventRule(ruleId, pattern(ruleId, props.get("Pattern")), null, enabled, targets));
-            case "Schedule" -> java.util.Optional.of(new EventRule(ruleId, null, text(props, "Schedule"), enabled, targets));
-            case "ScheduleV2" -> java.util.Optional.of(new EventRule(ruleId, null, text(props, "ScheduleExpression"), enabled, targets));
+            case "Schedule" -> java.util.Optional.of(new EventRule(ruleId, null, schedule(template, props, "Schedule", ruleId), enabled, targets));
+            case "ScheduleV2" -> java.util.Optional.of(new EventRule(ruleId, null, schedule(template, props, "ScheduleExpression", ruleId), enabled, targets));
             default -> java.util.Optional.empty();
         };
     }
@@ -82,8 +82,16 @@ final class RuleReader {
         return json;
     }
 
-    private static String text(JsonNode props, String field) {
-        return props.hasNonNull(field) ? props.get(field).asText() : null;
+    /** A schedule expression, intrinsics resolved ({@code Schedule: !Ref ReconcileSchedule} is the parameter's value). */
+    private static String schedule(SamTemplate template, JsonNode props, String field, String ruleId) {
+        if (!props.hasNonNull(field)) {
+            return null;
+        }
+        JsonNode v = props.get(field);
+        if (!v.isTextual()) {
+            v = template.resolve(v, "rule " + ruleId + " " + field);
+        }
+        return v == null ? null : v.asText();
     }
 
     /** The logical id in {"Ref": X} or {"Fn::GetAtt": [X, "Arn"]}, else null. */

@@ -8,12 +8,13 @@ import java.util.Map;
  * The world file (docs/local-world.md, "World file"): a JSON document describing one offline AWS account. Parsed
  * strictly by {@link WorldFiles} (unknown fields are errors) and checked by {@link WorldFileValidator}; every problem
  * names its JSON path. Optional members are null when absent; {@link WorldFileValidator} fills no defaults, the
- * seeder does. Durations are ISO-8601 strings ({@code PT60S}), times ISO-8601 instants.
+ * seeder does. {@code schedules} false keeps the template's schedule rules from firing on the virtual clock (tests that
+ * run sweeps by hand). Durations are ISO-8601 strings ({@code PT60S}), times ISO-8601 instants.
  */
 public record WorldFile(String account, String region, Long seed, String startTime, Boolean emitEvents, Msk msk,
                         List<Cluster> clusters, List<Registry> schemaRegistries, List<TableBucket> tableBuckets,
                         List<Bucket> buckets, List<LogGroup> logGroups, List<Role> roles, List<Quota> quotas,
-                        Timings timings, List<Fault> faults, Delivery delivery) {
+                        Timings timings, List<Fault> faults, Delivery delivery, Boolean schedules) {
 
     public WorldFile {
         clusters = clusters == null ? List.of() : List.copyOf(clusters);

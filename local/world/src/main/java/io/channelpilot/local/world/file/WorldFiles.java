@@ -154,7 +154,7 @@ public final class WorldFiles {
         }
         return new WorldFile(w.account(), w.region(), w.seed(), w.startTime(), w.emitEvents(), w.msk(), w.clusters(),
                 registries, w.tableBuckets(), w.buckets(), w.logGroups(), w.roles(), w.quotas(), w.timings(),
-                w.faults(), w.delivery());
+                w.faults(), w.delivery(), w.schedules());
     }
 
     /** Lists hold objects or strings, never null: reported here with their path, before binding. */

@@ -14,9 +14,19 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class ApiCallLog {
 
-    /** One answered call, in arrival order. {@code fault} names the injected fault, or is null. */
-    public record Call(long sequence, String key, int status, String errorCode, String fault) {
+    /**
+     * One answered call, in arrival order. {@code fault} names the injected fault, or is null. {@code request} is
+     * what was asked: method, path and query, then the body as text (CBOR as JSON, S3 object bodies as their size);
+     * empty for calls recorded without it.
+     */
+    public record Call(long sequence, String key, int status, String errorCode, String fault, String request) {
+        public Call(long sequence, String key, int status, String errorCode, String fault) {
+            this(sequence, key, status, errorCode, fault, "");
+        }
     }
+
+    /** The request being answered on this thread (set by the server around each dispatch). */
+    private final ThreadLocal<String> current = new ThreadLocal<>();
 
     private final AtomicLong sequence = new AtomicLong();
     private final Map<String, AtomicLong> counts = new ConcurrentHashMap<>();
@@ -24,7 +34,17 @@ public final class ApiCallLog {
 
     void record(String key, int status, String errorCode, String fault) {
         counts.computeIfAbsent(key, k -> new AtomicLong()).incrementAndGet();
-        calls.add(new Call(sequence.incrementAndGet(), key, status, errorCode, fault));
+        String request = current.get();
+        calls.add(new Call(sequence.incrementAndGet(), key, status, errorCode, fault, request == null ? "" : request));
+    }
+
+    /** Calls recorded on this thread until {@link #end()} carry {@code request}. */
+    void begin(String request) {
+        current.set(request);
+    }
+
+    void end() {
+        current.remove();
     }
 
     /** Calls per "service:Operation", sorted by key (deterministic for reports). */

@@ -120,6 +120,15 @@ public final class EmulatorServer implements AutoCloseable {
     }
 
     AwsResponse dispatch(AwsRequest request) {
+        calls.begin(RequestText.of(request)); // the call log keeps what was asked, for the report
+        try {
+            return answer(request);
+        } finally {
+            calls.end();
+        }
+    }
+
+    private AwsResponse answer(AwsRequest request) {
         ServiceEmulator emulator = emulators.get(request.service());
         if (emulator == null) {
             calls.record(request.service() + ":?", 400, "UnknownService", null);

@@ -1,6 +1,7 @@
 package io.channelpilot.local.world.kafka;
 
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -45,6 +46,7 @@ public final class EmbeddedKafka implements AutoCloseable {
 
     private final Path baseDir;
     private final Set<String> clusters;
+    private final Clock clock; // stamps the records produced here; null: the producer's wall clock
     private final Map<String, Running> running = new ConcurrentHashMap<>();
     /** Each cluster's fault proxy when the world was started with one (docs/oncall.md, Kafka faults during redrive). */
     private final Map<String, KafkaFaultProxy> proxies = new ConcurrentHashMap<>();
@@ -54,23 +56,34 @@ public final class EmbeddedKafka implements AutoCloseable {
     private record Running(KraftNode node, Admin admin, KafkaProducer<byte[], byte[]> producer) {
     }
 
-    private EmbeddedKafka(Path baseDir, Collection<String> clusters, boolean faultProxy) {
+    private EmbeddedKafka(Path baseDir, Collection<String> clusters, boolean faultProxy, Clock clock) {
         this.baseDir = baseDir;
         this.clusters = Set.copyOf(new LinkedHashSet<>(clusters));
         this.faultProxy = faultProxy;
+        this.clock = clock;
     }
 
-    /** Declares the clusters; no broker starts until one is needed. */
+    /** Declares the clusters; no broker starts until one is needed. Records carry the wall-clock time. */
     public static EmbeddedKafka start(Path baseDir, Collection<String> clusterNames) {
-        return new EmbeddedKafka(baseDir, clusterNames, false);
+        return new EmbeddedKafka(baseDir, clusterNames, false, null);
+    }
+
+    /** As {@link #start(Path, Collection)}, but records produced here carry {@code clock}'s time (the world's). */
+    public static EmbeddedKafka start(Path baseDir, Collection<String> clusterNames, Clock clock) {
+        return new EmbeddedKafka(baseDir, clusterNames, false, clock);
     }
 
     /**
-     * As {@link #start(Path, Collection)}, with a {@link KafkaFaultProxy} in front of every broker: the broker
+     * As {@link #start(Path, Collection, Clock)}, with a {@link KafkaFaultProxy} in front of every broker: the broker
      * advertises the proxy, so every client (the world's own included) reaches it only through the proxy.
      */
     public static EmbeddedKafka startWithFaultProxy(Path baseDir, Collection<String> clusterNames) {
-        return new EmbeddedKafka(baseDir, clusterNames, true);
+        return startWithFaultProxy(baseDir, clusterNames, null);
+    }
+
+    /** As {@link #startWithFaultProxy(Path, Collection)}; records produced here carry {@code clock}'s time. */
+    public static EmbeddedKafka startWithFaultProxy(Path baseDir, Collection<String> clusterNames, Clock clock) {
+        return new EmbeddedKafka(baseDir, clusterNames, true, clock);
     }
 
     /** The data-plane faults of the cluster's proxy (the world must have been started with one). */
@@ -87,6 +100,10 @@ public final class EmbeddedKafka implements AutoCloseable {
     /** Restarts the cluster's broker on the same ports and log directory; returns once it serves again. */
     public void restartBroker(String cluster) {
         broker(cluster).node().restart();
+    }
+
+    private Long timestamp() {
+        return clock == null ? null : clock.millis();
     }
 
     public Set<String> clusterNames() {
@@ -207,7 +224,7 @@ public final class EmbeddedKafka implements AutoCloseable {
                                   Integer partition) {
         List<org.apache.kafka.common.header.Header> h = new ArrayList<>();
         headers.forEach((k, v) -> h.add(new RecordHeader(k, v)));
-        ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topic, partition, key, value, h);
+        ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topic, partition, timestamp(), key, value, h);
         return await(broker(cluster).producer().send(record), "produce to " + topic);
     }
 
@@ -216,7 +233,7 @@ public final class EmbeddedKafka implements AutoCloseable {
         KafkaProducer<byte[], byte[]> producer = broker(cluster).producer();
         List<java.util.concurrent.Future<RecordMetadata>> sent = new ArrayList<>(values.size());
         for (byte[] v : values) {
-            sent.add(producer.send(new ProducerRecord<>(topic, v)));
+            sent.add(producer.send(new ProducerRecord<>(topic, null, timestamp(), null, v)));
         }
         producer.flush();
         List<RecordMetadata> out = new ArrayList<>(sent.size());

@@ -164,6 +164,15 @@ final class KraftNode implements AutoCloseable {
         // MSK's default is false; topics come from the world file or the MSK CreateTopic emulation
         p.put("auto.create.topics.enable", "false");
         p.put("log.cleaner.dedupe.buffer.size", "2097152");
+        // Records carry the world's virtual time (EmbeddedKafka's clock), which may be far from the wall clock: the
+        // broker must neither refuse them (Kafka 4 refuses CreateTime more than 1 h ahead by default) nor delete them
+        // by retention.ms against the wall clock. The product reads retention.ms as config; it judges age itself.
+        p.put("log.message.timestamp.before.max.ms", String.valueOf(Long.MAX_VALUE));
+        p.put("log.message.timestamp.after.max.ms", String.valueOf(Long.MAX_VALUE));
+        p.put("log.retention.check.interval.ms", String.valueOf(Long.MAX_VALUE));
+        // ...and the retention task's first run (30 s after start by default) must not come either; the other log
+        // tasks it delays (flush, checkpoints, removal of deleted topics' files) do not matter for a throwaway broker
+        p.put("log.initial.task.delay.ms", String.valueOf(java.time.Duration.ofDays(3650).toMillis()));
         return p;
     }
 

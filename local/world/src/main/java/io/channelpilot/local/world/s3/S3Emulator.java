@@ -22,11 +22,14 @@ final class S3Emulator implements ServiceEmulator {
     private final BucketRegistry buckets;
     private final BucketConfigHandler config;
     private final ProxyForwarder proxy;
+    private final java.util.function.BiConsumer<String, String> written;
 
-    S3Emulator(BucketRegistry buckets, ProxyForwarder proxy) {
+    /** {@code written} is told (bucket, key) after every successful object write (the front stamps its time). */
+    S3Emulator(BucketRegistry buckets, ProxyForwarder proxy, java.util.function.BiConsumer<String, String> written) {
         this.buckets = buckets;
         this.config = new BucketConfigHandler(buckets);
         this.proxy = proxy;
+        this.written = written;
     }
 
     @Override
@@ -89,10 +92,17 @@ final class S3Emulator implements ServiceEmulator {
                 if (buckets.find(bucket).isEmpty()) {
                     throw BucketConfigHandler.noSuchBucket(bucket);
                 }
-                yield proxy.forward(request);
+                AwsResponse r = proxy.forward(request);
+                if (r.status() / 100 == 2 && WRITES.contains(operation) && segments.size() > 1) {
+                    written.accept(bucket, String.join("/", segments.subList(1, segments.size())));
+                }
+                yield r;
             }
         };
     }
+
+    private static final java.util.Set<String> WRITES = java.util.Set.of("PutObject", "CopyObject",
+            "CompleteMultipartUpload");
 
     /**
      * CreateBucket: the region is the {@code LocationConstraint} of the body, or us-east-1 when absent. Creating a

@@ -6,7 +6,10 @@ import io.channelpilot.local.world.http.AwsServiceError;
 import io.channelpilot.local.world.http.BucketDirectory;
 import io.channelpilot.local.world.http.ServiceEmulator;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,11 +35,44 @@ public final class S3Front implements BucketDirectory, AutoCloseable {
     private final BucketRegistry buckets = new BucketRegistry();
     private final ProxyForwarder forwarder;
     private final S3Emulator emulator;
+    private final Path root; // the on-disk store's folder, null for the transient store
+    private volatile Clock clock;
 
-    private S3Front(S3Proxy proxy) {
+    private S3Front(S3Proxy proxy, Path root) {
         this.proxy = proxy;
+        this.root = root;
         this.forwarder = new ProxyForwarder(URI.create("http://127.0.0.1:" + proxy.getPort()));
-        this.emulator = new S3Emulator(buckets, forwarder);
+        this.emulator = new S3Emulator(buckets, forwarder, this::stamp);
+    }
+
+    /**
+     * Objects written from now on carry {@code clock}'s time as {@code LastModified} (the world's virtual time, so
+     * a DLQ object is as old as the world says, not as the wall clock says). On-disk store only: s3proxy reads
+     * LastModified from the file's modification time, which is set right after each write.
+     */
+    public S3Front stampedBy(Clock clock) {
+        if (root == null) {
+            throw new IllegalStateException("virtual LastModified needs the on-disk store (startOnDisk)");
+        }
+        this.clock = clock;
+        return this;
+    }
+
+    /** Sets an object's LastModified to the clock's time (no clock: s3proxy's wall-clock time stays). */
+    private void stamp(String bucket, String key) {
+        Clock c = clock;
+        if (c == null) {
+            return;
+        }
+        Path file = root.resolve(bucket);
+        for (String segment : key.split("/", -1)) {
+            file = file.resolve(segment);
+        }
+        try {
+            Files.setLastModifiedTime(file, FileTime.from(c.instant()));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot stamp s3://" + bucket + "/" + key + " with the world's time", e);
+        }
     }
 
     /**
@@ -50,15 +86,15 @@ public final class S3Front implements BucketDirectory, AutoCloseable {
 
     /** Objects in memory. */
     public static S3Front startTransient() {
-        return start(new TransientNio2BlobStore());
+        return start(new TransientNio2BlobStore(), null);
     }
 
     /** Objects as files under {@code dir/<bucket>/<key>} (inspectable after a run). */
     public static S3Front startOnDisk(Path dir) {
-        return start(new FilesystemNio2BlobStore(dir.toAbsolutePath().toString()));
+        return start(new FilesystemNio2BlobStore(dir.toAbsolutePath().toString()), dir.toAbsolutePath());
     }
 
-    private static S3Front start(BlobStore store) {
+    private static S3Front start(BlobStore store, Path root) {
         S3Proxy proxy = S3Proxy.builder().blobStore(store).endpoint(URI.create("http://127.0.0.1:0"))
                 .awsAuthentication(AuthenticationType.NONE, null, null).stopTimeout(200).build();
         try {
@@ -66,7 +102,7 @@ public final class S3Front implements BucketDirectory, AutoCloseable {
         } catch (Exception e) {
             throw new IllegalStateException("s3proxy failed to start", e);
         }
-        return new S3Front(proxy);
+        return new S3Front(proxy, root);
     }
 
     public ServiceEmulator emulator() {
@@ -106,6 +142,7 @@ public final class S3Front implements BucketDirectory, AutoCloseable {
         Map<String, List<String>> h = new LinkedHashMap<>();
         headers.forEach((k, v) -> h.put(k, List.of(v)));
         requireSuccess(forwarder.forward(internal("PUT", objectPath(bucket, key), h, body)), "put " + key);
+        stamp(bucket, key);
     }
 
     public byte[] getObject(String bucket, String key) {

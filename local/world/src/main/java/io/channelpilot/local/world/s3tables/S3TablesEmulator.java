@@ -16,7 +16,7 @@ import java.util.Optional;
 
 /**
  * Amazon S3 Tables on the shared endpoint (REST-JSON, signing name {@code s3tables}; paths from the SDK 2.40.2
- * marshallers): table buckets, namespaces, tables, DeleteTable. Timestamps are ISO-8601 strings (the model's
+ * marshallers): table buckets (and their default encryption), namespaces, tables, DeleteTable. Timestamps are ISO-8601 strings (the model's
  * timestamp format).
  */
 public final class S3TablesEmulator implements ServiceEmulator {
@@ -60,6 +60,8 @@ public final class S3TablesEmulator implements ServiceEmulator {
             case "buckets/1/PUT" -> "CreateTableBucket";
             case "buckets/1/GET" -> "ListTableBuckets";
             case "buckets/2/GET" -> "GetTableBucket";
+            case "buckets/3/GET" -> s.get(2).equals("encryption") ? "GetTableBucketEncryption" : null;
+            case "buckets/3/PUT" -> s.get(2).equals("encryption") ? "PutTableBucketEncryption" : null;
             case "namespaces/2/PUT" -> "CreateNamespace";
             case "namespaces/2/GET" -> "ListNamespaces";
             case "namespaces/3/GET" -> "GetNamespace";
@@ -94,6 +96,12 @@ public final class S3TablesEmulator implements ServiceEmulator {
             case "CreateTableBucket" -> Json.object().put("arn", catalog.createTableBucket(text(in, "name")));
             case "ListTableBuckets" -> listBuckets(request);
             case "GetTableBucket" -> bucketJson(catalog.bucket(s.get(1)));
+            case "GetTableBucketEncryption" -> encryptionJson(catalog.encryption(s.get(1)));
+            case "PutTableBucketEncryption" -> {
+                JsonNode e = in.path("encryptionConfiguration");
+                catalog.putEncryption(s.get(1), new TableCatalog.Encryption(text(e, "sseAlgorithm"), text(e, "kmsKeyArn")));
+                yield null;
+            }
             case "CreateNamespace" -> createNamespace(s.get(1), in);
             case "ListNamespaces" -> listNamespaces(s.get(1), request);
             case "GetNamespace" -> getNamespace(s.get(1), s.get(2));
@@ -124,6 +132,15 @@ public final class S3TablesEmulator implements ServiceEmulator {
     private ObjectNode bucketJson(TableCatalog.Bucket b) {
         return Json.object().put("arn", b.arn()).put("name", b.name()).put("ownerAccountId", catalog.account())
                 .put("createdAt", b.createdAt().toString()).put("tableBucketId", b.id()).put("type", "customer");
+    }
+
+    private static ObjectNode encryptionJson(TableCatalog.Encryption e) {
+        ObjectNode out = Json.object();
+        ObjectNode config = out.putObject("encryptionConfiguration").put("sseAlgorithm", e.sseAlgorithm());
+        if (e.kmsKeyArn() != null) {
+            config.put("kmsKeyArn", e.kmsKeyArn());
+        }
+        return out;
     }
 
     private ObjectNode createNamespace(String bucketArn, JsonNode in) {

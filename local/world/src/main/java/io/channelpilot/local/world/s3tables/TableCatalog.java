@@ -24,6 +24,15 @@ public final class TableCatalog {
         void tableDeleted(String tableBucketArn, String namespace, String table);
     }
 
+    /**
+     * A table bucket's default encryption ({@code GetTableBucketEncryption}): {@code sseAlgorithm} AES256 or
+     * aws:kms, {@code kmsKeyArn} null unless aws:kms.
+     */
+    public record Encryption(String sseAlgorithm, String kmsKeyArn) {
+        /** What S3 Tables applies when none was set: SSE-S3 (S3 User Guide, "Protecting S3 table data with encryption"). */
+        public static final Encryption SSE_S3 = new Encryption("AES256", null);
+    }
+
     /** A table bucket. */
     record Bucket(String name, String arn, String id, Instant createdAt, Map<String, Instant> namespaces,
                   Map<String, String> namespaceIds, Map<String, TableView> tables) {
@@ -34,6 +43,7 @@ public final class TableCatalog {
     private final Clock clock;
     private final Supplier<UUID> ids;
     private final Map<String, Bucket> buckets = new TreeMap<>();
+    private final Map<String, Encryption> encryption = new TreeMap<>();
     private final List<DeletionListener> listeners = new CopyOnWriteArrayList<>();
 
     public TableCatalog(String account, String region, Clock clock, Supplier<UUID> ids) {
@@ -51,6 +61,11 @@ public final class TableCatalog {
         return account;
     }
 
+    /** The ARN S3 Tables gives a table bucket: it names the bucket's own Region. */
+    public static String bucketArn(String bucketRegion, String account, String name) {
+        return "arn:aws:s3tables:" + bucketRegion + ":" + account + ":bucket/" + name;
+    }
+
     /** Creates a table bucket in the world's region. */
     public synchronized String createTableBucket(String name) {
         return createTableBucket(name, region);
@@ -59,7 +74,7 @@ public final class TableCatalog {
     /** Creates a table bucket in {@code bucketRegion} (a world may hold buckets of other regions, for validation). */
     public synchronized String createTableBucket(String name, String bucketRegion) {
         TableNames.requireBucketName(name);
-        String arn = "arn:aws:s3tables:" + bucketRegion + ":" + account + ":bucket/" + name;
+        String arn = bucketArn(bucketRegion, account, name);
         if (buckets.containsKey(arn)) {
             throw new AwsServiceError(409, "ConflictException",
                     "The table bucket " + name + " already exists");
@@ -68,6 +83,23 @@ public final class TableCatalog {
         buckets.put(arn, new Bucket(name, arn, id, clock.instant(), new TreeMap<>(), new TreeMap<>(),
                 new TreeMap<>()));
         return arn;
+    }
+
+    /** The bucket's default encryption (SSE-S3 unless set); 404 for an unknown bucket. */
+    public synchronized Encryption encryption(String tableBucketArn) {
+        bucket(tableBucketArn);
+        return encryption.getOrDefault(tableBucketArn, Encryption.SSE_S3);
+    }
+
+    public synchronized void putEncryption(String tableBucketArn, Encryption e) {
+        bucket(tableBucketArn);
+        if (!"AES256".equals(e.sseAlgorithm()) && !"aws:kms".equals(e.sseAlgorithm())) {
+            throw TableNames.badRequest("sseAlgorithm must be AES256 or aws:kms");
+        }
+        if ("aws:kms".equals(e.sseAlgorithm()) != (e.kmsKeyArn() != null)) {
+            throw TableNames.badRequest("kmsKeyArn is required with aws:kms and only with it");
+        }
+        encryption.put(tableBucketArn, e);
     }
 
     public synchronized boolean bucketExists(String tableBucketArn) {

@@ -63,10 +63,20 @@ public final class WorkflowHost {
      */
     public WorkflowHost(SamTemplate template, VirtualClock clock, LambdaFunctions inProcess, LambdaService service,
                         S3ObjectLister lister, AwsServiceIntegration aws, String region, String account, Executor executor) {
+        this(template, clock, inProcess, service, lister, aws, region, account, executor, SfnRuntime.DEFAULT_PARALLELISM);
+    }
+
+    /**
+     * @param parallelism how many Parallel branches / Map iterations run at once; 1 runs them in order on the
+     *                    execution's thread, so call order and everything derived from it repeat run after run
+     */
+    public WorkflowHost(SamTemplate template, VirtualClock clock, LambdaFunctions inProcess, LambdaService service,
+                        S3ObjectLister lister, AwsServiceIntegration aws, String region, String account, Executor executor,
+                        int parallelism) {
         this.lambdas = inProcess;
         this.service = service != null ? service : inProcess;
         StandardTaskInvoker invoker = new StandardTaskInvoker(this.service, aws);
-        SfnRuntime runtime = SfnRuntime.of(clock, clock, invoker).withLister(lister);
+        SfnRuntime runtime = SfnRuntime.of(clock, clock, invoker).withLister(lister).withParallelism(parallelism);
         this.executions = new ExecutionService(runtime, region, account, executor);
         invoker.bindExecutions(executions);
         for (StateMachineResource sm : template.stateMachines()) {

@@ -23,6 +23,7 @@ import software.amazon.awssdk.services.s3tables.model.ConflictException;
 import software.amazon.awssdk.services.s3tables.model.GetTableResponse;
 import software.amazon.awssdk.services.s3tables.model.NotFoundException;
 import software.amazon.awssdk.services.s3tables.model.OpenTableFormat;
+import software.amazon.awssdk.services.s3tables.model.SSEAlgorithm;
 
 /** S3 Tables operations through the real S3TablesClient. */
 class S3TablesContractTest {
@@ -70,6 +71,30 @@ class S3TablesContractTest {
                 .isInstanceOf(ConflictException.class);
         assertThatThrownBy(() -> tables.getTableBucket(r -> r.tableBucketARN(
                 "arn:aws:s3tables:us-east-1:123456789012:bucket/none"))).isInstanceOf(NotFoundException.class);
+    }
+
+    @Test
+    void shouldAnswerTheTableBucketEncryptionTheProductReads() {
+        // given a second bucket with a KMS key set over the wire
+        String kms = "arn:aws:kms:us-east-1:123456789012:key/11111111-2222-3333-4444-555555555555";
+        String archive = tables.createTableBucket(r -> r.name("archive")).arn();
+        tables.putTableBucketEncryption(r -> r.tableBucketARN(archive)
+                .encryptionConfiguration(e -> e.sseAlgorithm(SSEAlgorithm.AWS_KMS).kmsKeyArn(kms)));
+
+        // when
+        var byDefault = tables.getTableBucketEncryption(r -> r.tableBucketARN(bucket)).encryptionConfiguration();
+        var withKms = tables.getTableBucketEncryption(r -> r.tableBucketARN(archive)).encryptionConfiguration();
+
+        // then SSE-S3 unless set, the key when set, 404 for an unknown bucket
+        assertThat(byDefault.sseAlgorithm()).isEqualTo(SSEAlgorithm.AES256);
+        assertThat(byDefault.kmsKeyArn()).isNull();
+        assertThat(withKms.sseAlgorithm()).isEqualTo(SSEAlgorithm.AWS_KMS);
+        assertThat(withKms.kmsKeyArn()).isEqualTo(kms);
+        assertThatThrownBy(() -> tables.getTableBucketEncryption(r -> r.tableBucketARN(
+                "arn:aws:s3tables:us-east-1:123456789012:bucket/none"))).isInstanceOf(NotFoundException.class);
+        assertThatThrownBy(() -> tables.putTableBucketEncryption(r -> r.tableBucketARN(archive)
+                .encryptionConfiguration(e -> e.sseAlgorithm(SSEAlgorithm.AWS_KMS))))
+                .isInstanceOf(BadRequestException.class).hasMessageContaining("kmsKeyArn");
     }
 
     @ParameterizedTest
