@@ -19,7 +19,9 @@ final class CrashRun {
     private final CrashPoint armed;
     private final List<CrashPoint> calls = new ArrayList<>();
     private final Map<String, Integer> occurrences = new HashMap<>();
-    private boolean fired;
+    private boolean reached;
+    /** Set by {@link Killed} itself: the crash was thrown, not merely the point reached. */
+    private volatile boolean killed;
 
     private CrashRun(String scenario, CrashPoint armed) {
         this.scenario = scenario;
@@ -52,8 +54,8 @@ final class CrashRun {
         int n = occurrences.merge(function + " " + operation, 1, Integer::sum);
         CrashPoint point = new CrashPoint(scenario, calls.size() + 1, function, operation, n);
         calls.add(point);
-        if (armed != null && !fired && armed.sameCall(function, operation, n)) {
-            fired = true;
+        if (armed != null && !reached && armed.sameCall(function, operation, n)) {
+            reached = true;
             return true;
         }
         return false;
@@ -63,8 +65,16 @@ final class CrashRun {
         return List.copyOf(calls);
     }
 
-    synchronized boolean fired() {
-        return fired;
+    /** Called by every {@link Killed}: the armed crash was actually thrown into the function. */
+    static void killed() {
+        CrashRun run = current;
+        if (run != null) {
+            run.killed = true;
+        }
+    }
+
+    boolean fired() {
+        return killed;
     }
 
     CrashPoint armed() {

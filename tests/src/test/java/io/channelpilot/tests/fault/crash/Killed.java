@@ -7,5 +7,6 @@ final class Killed extends RuntimeExit {
 
     Killed(String function, String operation) {
         super(function + " killed after " + operation + " took effect");
+        CrashRun.killed();
     }
 }
