@@ -3,6 +3,7 @@ package io.channelpilot.plan;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * The current state of one cluster as re-read for planning (never the event's copy: events may be duplicated or
@@ -20,10 +21,13 @@ import java.util.Objects;
  * @param tables       which Iceberg tables exist (lookup, asked lazily)
  * @param failures     per channel name: the FAILED history of its current fingerprint (absent = none recorded)
  * @param claims       who holds a table (issue 13, tenancy; asked lazily like {@code tables})
+ * @param incomplete   our channels whose provisioning never finished (issue 16.1: a function died after CreateChannel
+ *                     and before the status write): the status table holds their desired spec without
+ *                     {@code Provisioned=True}; planned CREATE again (adopt + finish) instead of IN_SYNC
  */
 public record ClusterState(String clusterArn, Map<String, String> clusterTags, Map<String, Map<String, String>> topics,
                            List<ObservedChannel> channels, ExistingTables tables, Map<String, FailureHistory> failures,
-                           TableClaims claims) {
+                           TableClaims claims, Set<String> incomplete) {
 
     public ClusterState {
         Objects.requireNonNull(clusterArn, "clusterArn");
@@ -33,6 +37,14 @@ public record ClusterState(String clusterArn, Map<String, String> clusterTags, M
         tables = tables == null ? ExistingTables.UNKNOWN : tables;
         failures = Map.copyOf(failures == null ? Map.of() : failures);
         claims = claims == null ? TableClaims.NONE : claims;
+        incomplete = Set.copyOf(incomplete == null ? Set.of() : incomplete);
+    }
+
+    /** Nothing known to be incomplete: plans exactly as before issue 16.1. */
+    public ClusterState(String clusterArn, Map<String, String> clusterTags, Map<String, Map<String, String>> topics,
+                        List<ObservedChannel> channels, ExistingTables tables, Map<String, FailureHistory> failures,
+                        TableClaims claims) {
+        this(clusterArn, clusterTags, topics, channels, tables, failures, claims, Set.of());
     }
 
     public ClusterState(String clusterArn, Map<String, String> clusterTags, Map<String, Map<String, String>> topics,
@@ -47,14 +59,18 @@ public record ClusterState(String clusterArn, Map<String, String> clusterTags, M
     }
 
     public ClusterState withTables(ExistingTables lookup) {
-        return new ClusterState(clusterArn, clusterTags, topics, channels, lookup, failures, claims);
+        return new ClusterState(clusterArn, clusterTags, topics, channels, lookup, failures, claims, incomplete);
     }
 
     public ClusterState withFailures(Map<String, FailureHistory> history) {
-        return new ClusterState(clusterArn, clusterTags, topics, channels, tables, history, claims);
+        return new ClusterState(clusterArn, clusterTags, topics, channels, tables, history, claims, incomplete);
     }
 
     public ClusterState withClaims(TableClaims lookup) {
-        return new ClusterState(clusterArn, clusterTags, topics, channels, tables, failures, lookup);
+        return new ClusterState(clusterArn, clusterTags, topics, channels, tables, failures, lookup, incomplete);
+    }
+
+    public ClusterState withIncomplete(Set<String> channelNames) {
+        return new ClusterState(clusterArn, clusterTags, topics, channels, tables, failures, claims, channelNames);
     }
 }

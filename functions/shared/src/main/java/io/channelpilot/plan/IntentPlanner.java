@@ -51,7 +51,7 @@ public final class IntentPlanner {
         }
         ChannelIndex index = new ChannelIndex(state.channels(), stack.managedBy());
         Intents intents = new Intents(arn, stack.managedBy(), trigger);
-        TopicPlanner topics = new TopicPlanner(stack, intents, state.tables(), state.failures(), state.claims());
+        TopicPlanner topics = new TopicPlanner(stack, intents, state.tables(), state.failures(), state.claims(), state.incomplete());
         boolean named = scope instanceof PlanScope.Topics;
         List<Intent> out = new ArrayList<>();
         List<Skip> skipped = new ArrayList<>(hints);

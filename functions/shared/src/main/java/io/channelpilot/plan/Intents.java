@@ -67,6 +67,14 @@ final class Intents {
                 + ") matches fingerprint " + prefix(desired.fingerprint()) + " and freshness " + desired.freshnessSeconds() + " s");
     }
 
+    /** Our channel exists but its provisioning never finished (issue 16.1): CREATE again, which adopts and completes it. */
+    Intent incomplete(ChannelSpec desired, ObservedChannel current, String key) {
+        return withSpec(desired, PlanReason.PROVISIONING_INCOMPLETE, current, key, "channel " + current.channelName() + " ("
+                + status(current) + ") matches fingerprint " + prefix(desired.fingerprint()) + ", but the status table records "
+                + "no finished provisioning for it (the function died after CreateChannel); it is adopted and its log group, "
+                + "alarms, grants and status are completed");
+    }
+
     Intent freshness(ChannelSpec desired, ObservedChannel current, String key) {
         return withSpec(desired, PlanReason.FRESHNESS_DRIFT, current, key, "channel " + current.channelName()
                 + " has freshness " + current.freshnessSeconds() + " s, the rule wants " + desired.freshnessSeconds()

@@ -15,6 +15,12 @@ public enum PlanReason {
     NEW_TABLE_GENERATION(Plan.CREATE),
     /** Managed channel matches the desired fingerprint and freshness. */
     IN_SYNC(Plan.NOOP),
+    /**
+     * Managed channel matches, but the status table holds its desired spec without {@code Provisioned=True}: the
+     * provisioning function died between CreateChannel and its status write (issue 16.1, docs/crash-points.md), so its
+     * alarms, grants or status may be missing. CREATE again: provisioning adopts the channel and completes the rest.
+     */
+    PROVISIONING_INCOMPLETE(Plan.CREATE),
     /** Managed channel matches the fingerprint; only {@code dataFreshnessInSeconds} differs. */
     FRESHNESS_DRIFT(Plan.UPDATE_FRESHNESS),
     /** A non-updatable field changed; waiting for {@code approve=<first 8 of the new fingerprint>}. */

@@ -27,9 +27,11 @@ final class TopicPlanner {
     private final ExistingTables tables;
     private final Map<String, FailureHistory> failures;
     private final TableClaims claims;
+    private final java.util.Set<String> incomplete;
 
     TopicPlanner(StackSettings stack, Intents intents, ExistingTables tables, Map<String, FailureHistory> failures,
-                 TableClaims claims) {
+                 TableClaims claims, java.util.Set<String> incomplete) {
+        this.incomplete = incomplete;
         this.stack = stack;
         this.intents = intents;
         this.tables = tables;
@@ -111,6 +113,8 @@ final class TopicPlanner {
             FailureHistory history = failures.getOrDefault(live.channelName(), new FailureHistory(1, FailureHistory.DEFAULT_LIMIT));
             out.add(history.exhausted() ? intents.failedTooOften(desired, live, key, history)
                     : intents.recreateFailed(live, topic, key, history));
+        } else if (incomplete.contains(live.channelName())) {
+            out.add(intents.incomplete(desired, live, key));
         } else if (live.freshnessSeconds() != 0 && live.freshnessSeconds() != desired.freshnessSeconds()) {
             out.add(intents.freshness(desired, live, key));
         } else {

@@ -21,6 +21,8 @@ public final class FailureLedger {
     /** How long a failure counts: long enough to span many sweeps, short enough that a fixed cause is forgotten. */
     public static final Duration DEFAULT_WINDOW = Duration.ofDays(7);
 
+    private static final com.fasterxml.jackson.databind.ObjectMapper CLAIM_READER = new com.fasterxml.jackson.databind.ObjectMapper();
+
     private final StatusStore store;
     private final String managedBy;
     private final int limit;
@@ -60,7 +62,47 @@ public final class FailureLedger {
             int failures = store.recordFailure(new ChannelKey(state.clusterArn(), c.channelName()), fingerprint, c.channelArn(), window);
             history.put(c.channelName(), new FailureHistory(Math.max(1, failures), limit));
         }
-        ClusterState withClaims = state.withClaims(store::tableClaim);
+        ClusterState withClaims = state.withClaims(store::tableClaim).withIncomplete(incomplete(state));
         return history.isEmpty() ? withClaims : withClaims.withFailures(history);
+    }
+
+    /**
+     * Our channels whose provisioning never finished (issue 16.1): provisioning claimed the channel's table (its first
+     * write, before CreateChannel) but its status has no {@code Provisioned=True} — the provisioning function died
+     * between the two. One status Query per cluster when we have channels on it, and one claim read per such
+     * status. A status without the claim (a channel provisioned before claims or conditions existed, adopted by the
+     * sweep's status correction) or with another channel's claim stays as planned.
+     */
+    private java.util.Set<String> incomplete(ClusterState state) {
+        Map<String, ObservedChannel> ours = new LinkedHashMap<>();
+        for (ObservedChannel c : state.channels()) {
+            if (OwnershipTags.isManagedBy(c.tags(), managedBy) && !"FAILED".equals(c.status()) && !"DELETING".equals(c.status())) {
+                ours.put(c.channelName(), c);
+            }
+        }
+        if (ours.isEmpty()) {
+            return java.util.Set.of();
+        }
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        for (ChannelStatus s : store.list(state.clusterArn())) {
+            ObservedChannel c = ours.get(s.key().channelName());
+            boolean provisioned = s.condition(ConditionType.PROVISIONED).map(p -> p.status() == ConditionStatus.TRUE).orElse(false);
+            if (c != null && !provisioned && s.fingerprint().equals(OwnershipTags.fingerprint(c.tags()).orElse(""))
+                    && claimedBy(s, c)) {
+                out.add(c.channelName());
+            }
+        }
+        return out;
+    }
+
+    private boolean claimedBy(ChannelStatus status, ObservedChannel channel) {
+        String bucket;
+        try {
+            bucket = CLAIM_READER.readTree(status.desiredJson()).path("infrastructure").path("tableBucketArn").asText("");
+        } catch (com.fasterxml.jackson.core.JsonProcessingException | IllegalArgumentException e) {
+            return false;
+        }
+        return !bucket.isEmpty() && store.tableClaim(bucket, channel.namespace(), channel.table())
+                .map(claim -> claim.channelName().equals(channel.channelName())).orElse(false);
     }
 }

@@ -66,6 +66,35 @@ class FailureLedgerTest {
     }
 
     @Test
+    void shouldNameOurChannelWhoseTableWasClaimedButWhoseProvisioningNeverFinished() throws Exception {
+        // given provisioning claimed the table and the resolver recorded the desired spec, but no Provisioned=True followed
+        ObservedChannel died = channel("1", "CREATING", STACK);
+        ChannelKey key = new ChannelKey(TestSpecs.CLUSTER_ARN, spec.channelName());
+        String desired = io.channelpilot.notify.ItemState.mapper().writeValueAsString(spec);
+        store.update(key, spec.topic(), s -> s.withDesired(desired, spec.fingerprint()));
+        store.claimTable(new io.channelpilot.plan.TableClaim(spec.infrastructure().tableBucketArn(), spec.namespace(), spec.table(),
+                TestSpecs.CLUSTER_ARN, spec.channelName(), spec.topic()));
+        ClusterState state = new ClusterState(TestSpecs.CLUSTER_ARN, Map.of(), Map.of(), List.of(died));
+
+        // then it is incomplete until provisioning records Provisioned=True
+        assertThat(ledger.enrich(state).incomplete()).containsExactly(spec.channelName());
+        store.update(key, spec.topic(), s -> s.withCondition(ConditionType.PROVISIONED, ConditionStatus.TRUE, "ChannelCreated",
+                "created", clock.instant()));
+        assertThat(ledger.enrich(state).incomplete()).isEmpty();
+    }
+
+    @Test
+    void shouldNotCallAChannelIncompleteWithoutItsTableClaim() throws Exception {
+        // a channel provisioned before claims and conditions existed: its status holds the spec, nobody claimed the table
+        String desired = io.channelpilot.notify.ItemState.mapper().writeValueAsString(spec);
+        store.update(new ChannelKey(TestSpecs.CLUSTER_ARN, spec.channelName()), spec.topic(),
+                s -> s.withDesired(desired, spec.fingerprint()));
+
+        assertThat(ledger.enrich(new ClusterState(TestSpecs.CLUSTER_ARN, Map.of(), Map.of(),
+                List.of(channel("1", "ACTIVE", STACK)))).incomplete()).isEmpty();
+    }
+
+    @Test
     void shouldIgnoreHealthyAndUnmanagedChannels() {
         ClusterState state = new ClusterState(TestSpecs.CLUSTER_ARN, Map.of(), Map.of(),
                 List.of(channel("1", "ACTIVE", STACK), channel("2", "FAILED", "another-stack")));

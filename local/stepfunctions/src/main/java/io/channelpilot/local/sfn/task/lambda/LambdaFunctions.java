@@ -20,6 +20,24 @@ public final class LambdaFunctions implements LambdaService {
     private final Map<String, FunctionSpec> specs = new ConcurrentHashMap<>();
     private final Map<String, Object> instances = new ConcurrentHashMap<>();
     private final Random random = new Random(0);
+    private volatile Around around = (function, invocation) -> invocation.proceed();
+
+    /** One invocation of a handler instance, as {@link Around} sees it. */
+    @FunctionalInterface
+    public interface Invocation {
+        JsonNode proceed() throws Exception;
+    }
+
+    /** Wraps every invocation (tests attribute calls to the function and inject crashes); identity by default. */
+    @FunctionalInterface
+    public interface Around {
+        JsonNode invoke(String function, Invocation invocation) throws Exception;
+    }
+
+    public LambdaFunctions around(Around next) {
+        this.around = next;
+        return this;
+    }
 
     public LambdaFunctions(HandlerFactory factory, String region, String accountId) {
         this.factory = factory;
@@ -70,10 +88,27 @@ public final class LambdaFunctions implements LambdaService {
         synchronized (random) {
             requestId = new UUID(random.nextLong(), random.nextLong()).toString();
         }
+        LocalLambdaContext context = new LocalLambdaContext(requestId, name, arn(name));
         try {
-            return HandlerAdapter.invoke(handler, payload, new LocalLambdaContext(requestId, name, arn(name)));
+            return around.invoke(name, () -> HandlerAdapter.invoke(handler, payload, context));
+        } catch (RuntimeExit died) {
+            discard(name, handler);
+            throw StatesFailure.of("Runtime.ExitError", "{\"errorType\":\"Runtime.ExitError\",\"errorMessage\":\"RequestId: "
+                    + requestId + " Error: Runtime exited without providing a reason\"}");
         } catch (Exception | Error thrown) {
             throw LambdaErrors.toFailure(thrown);
+        }
+    }
+
+    /** The instance's runtime died: the next invoke gets a fresh one; its connections go with it (best effort). */
+    private void discard(String name, Object handler) {
+        instances.remove(name, handler);
+        if (handler instanceof AutoCloseable closeable) {
+            try {
+                closeable.close();
+            } catch (Exception e) {
+                // a dead process closes nothing; closing here only spares the broker idle connections
+            }
         }
     }
 
