@@ -20,6 +20,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The deterministic JSON report of a world run (issue "local world" item 4): executions with states visited and
@@ -77,9 +78,22 @@ public final class WorldReport {
         return out;
     }
 
-    /** Every answered call in arrival order with what was asked, so a scenario can be judged from the report alone. */
+    /**
+     * A status-table claim's token ({@code "token"} / {@code ":token"}): a random nonce per claim attempt, so a retry
+     * after a lost answer finds its own claim (DynamoDbStatusStore).
+     */
+    private static final java.util.regex.Pattern CLAIM_TOKEN = java.util.regex.Pattern.compile(
+            "(\":?token\":\\{\"S\":\")([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(\")");
+
+    /**
+     * Every answered call in arrival order with what was asked, so a scenario can be judged from the report alone.
+     * Claim tokens are random nonces by design (two claimers must never share one), so the report numbers them in order
+     * of first appearance ({@code claim-token-1}, ...): identical runs give identical reports, and a retry that reuses
+     * its token still shows the same number.
+     */
     static ArrayNode calls(LocalWorld world) {
         ArrayNode out = Json.MAPPER.createArrayNode();
+        Map<String, String> tokens = new java.util.HashMap<>();
         for (ApiCallLog.Call c : world.server().calls().calls()) {
             ObjectNode n = out.addObject().put("call", c.key()).put("status", c.status());
             if (c.errorCode() != null) {
@@ -88,9 +102,19 @@ public final class WorldReport {
             if (c.fault() != null) {
                 n.put("fault", c.fault());
             }
-            n.put("request", c.request());
+            n.put("request", c.request() == null ? null : numberedClaimTokens(c.request(), tokens));
         }
         return out;
+    }
+
+    static String numberedClaimTokens(String request, Map<String, String> tokens) {
+        java.util.regex.Matcher m = CLAIM_TOKEN.matcher(request);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String number = tokens.computeIfAbsent(m.group(2), t -> "claim-token-" + (tokens.size() + 1));
+            m.appendReplacement(out, java.util.regex.Matcher.quoteReplacement(m.group(1) + number + m.group(3)));
+        }
+        return m.appendTail(out).toString();
     }
 
     static ArrayNode channels(LocalWorld world) {

@@ -57,12 +57,23 @@ final class CrashWorld implements AutoCloseable {
     static final String CLUSTER = "orders-express";
     static final String PROVISION = "provision";
     static final String REDRIVE = "redrive";
-    /** Records a redrive case dead-letters (missing the required amount, repairable with a default). */
-    static final int DEAD_LETTERS = 3;
+    /**
+     * Records a redrive case dead-letters (missing the required amount, repairable with a default). One: with more, how
+     * many claim transactions and DONE-mark writes a batch makes depends on its read-ahead and acknowledgement timing,
+     * so an occurrence-numbered point would not be reached in every run. Partial progress across several records is
+     * RedriveKafkaFaultTest's and the fault suite's.
+     */
+    static final int DEAD_LETTERS = 1;
     /** Sweeps the convergence may take after the crash (FaultSuite's bound). */
     static final int MAX_SWEEPS = 4;
     /** Operator restarts of a redrive that ended without SUCCEEDED. */
     static final int MAX_RESTARTS = 2;
+    /**
+     * Tag rules of their own for provisioning runs ({@code channel-pilot/crash<NN>}: prefix {@code c<NN>.}, namespace
+     * {@code c<NN>}): each run provisions into a namespace nobody made yet, so creating the namespace and granting on
+     * it are points too. MSK allows 50 tags per cluster; the runs use at most one rule each.
+     */
+    static final int NAMESPACE_RULES = 40;
     private static final Duration PAST_LEASE = Duration.ofMinutes(46); // CHANNEL_PILOT_LEASE_MINUTES (45) + 1
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -72,11 +83,13 @@ final class CrashWorld implements AutoCloseable {
     final String clusterArn;
     private final Handlers handlers;
     private int topics;
+    private int provisionRuns;
 
     private CrashWorld(Handlers handlers) {
         this.handlers = handlers;
+        // the runs drive their own sweeps (after the lease expired); scheduled ones would interleave with a case's calls
         this.world = LocalWorld.start(new LocalWorld.Options(worldFile(), Repo.root().resolve("template.yaml"), null,
-                handlers, LocalWorld.Options.SYNCHRONOUS, Map.of()));
+                handlers, LocalWorld.Options.SYNCHRONOUS, Map.of()).withSchedules(false));
         handlers.bind(world);
         world.workflows().lambdas().around((function, invocation) -> {
             String outer = CrashRun.FUNCTION.get();
@@ -118,6 +131,15 @@ final class CrashWorld implements AutoCloseable {
             for (int i = clusters.size() - 1; i >= 0; i--) {
                 if (!clusters.get(i).path("name").asText().equals(CLUSTER)) {
                     clusters.remove(i);
+                } else {
+                    ObjectNode tags = ((ObjectNode) clusters.get(i)).with("tags");
+                    String orders = tags.path("channel-pilot/orders").asText();
+                    for (int n = 1; n <= NAMESPACE_RULES; n++) {
+                        String id = String.format("c%02d", n);
+                        tags.put("channel-pilot/crash" + id.substring(1), orders
+                                .replace("prefix=orders.", "prefix=" + id + ".")
+                                .replace("namespace=sales", "namespace=" + id));
+                    }
                 }
             }
             WorldCopies.inlineDefinitionFiles(w, source.getParent());
@@ -129,9 +151,20 @@ final class CrashWorld implements AutoCloseable {
         }
     }
 
-    /** A fresh topic name per run (the prefix rule {@code orders.} of the cluster selects it). */
+    /**
+     * A fresh topic name per run: a provisioning run's topic is selected by the next of the {@link #NAMESPACE_RULES}
+     * rules (its own namespace), a redrive run's by the cluster's {@code orders.} rule.
+     */
     String nextTopic(String scenario) {
-        return String.format("orders.%s%03d", scenario.substring(0, 2), ++topics);
+        ++topics;
+        if (scenario.equals(PROVISION)) {
+            if (++provisionRuns > NAMESPACE_RULES) {
+                throw new IllegalStateException("more provisioning runs than namespace rules (" + NAMESPACE_RULES
+                        + "); raise CrashWorld.NAMESPACE_RULES (MSK allows 50 tags per cluster)");
+            }
+            return String.format("c%02d.pr%03d", provisionRuns, topics);
+        }
+        return String.format("orders.%s%03d", scenario.substring(0, 2), topics);
     }
 
     // ---------------------------------------------------------------- the runs
@@ -342,6 +375,7 @@ final class CrashWorld implements AutoCloseable {
         counts.put("cloudwatch alarms", world.cloudWatch().alarms().size());
         counts.put("log groups", world.services().logs().store().logGroups().size());
         counts.put("lake formation grants", world.services().lakeFormation().store().grants().size());
+        counts.put("s3 tables namespaces", world.services().tables().catalog().namespaceCount());
         return new Inventory(new TreeMap<>(counts));
     }
 

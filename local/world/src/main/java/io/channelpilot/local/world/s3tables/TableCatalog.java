@@ -115,6 +115,11 @@ public final class TableCatalog {
         return List.copyOf(buckets.values());
     }
 
+    /** How many namespaces exist across every table bucket (tests count what a run created). */
+    public synchronized int namespaceCount() {
+        return buckets.values().stream().mapToInt(b -> b.namespaces().size()).sum();
+    }
+
     public synchronized void createNamespace(String tableBucketArn, String namespace) {
         Bucket b = bucket(tableBucketArn);
         TableNames.requireNamespace(namespace);
