@@ -37,7 +37,7 @@ public record ChatLimits(int title, int description, int nextSteps, int step, in
                 throw new IllegalArgumentException(VARIABLE + ": '" + entry.strip() + "' is not one of " + v.keySet()
                         + " with a whole number, e.g. title=250,description=3500");
             }
-            v.put(kv[0].strip(), Integer.parseInt(kv[1].strip()));
+            v.put(kv[0].strip(), io.channelpilot.model.AsciiNumbers.requireInt(kv[1].strip()));
         }
         return new ChatLimits(v.get("title"), v.get("description"), v.get("nextSteps"), v.get("step"), v.get("keywords"),
                 v.get("keyword"));

@@ -64,7 +64,7 @@ public final class RedriveService {
         if (seed.isBlank()) {
             return randomIds(clock);
         }
-        java.util.SplittableRandom random = new java.util.SplittableRandom(Long.parseLong(seed.trim()));
+        java.util.SplittableRandom random = new java.util.SplittableRandom(io.channelpilot.model.AsciiNumbers.requireLong(seed.trim()));
         return () -> {
             int suffix;
             synchronized (random) {

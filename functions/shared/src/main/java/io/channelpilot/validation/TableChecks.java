@@ -72,7 +72,8 @@ final class TableChecks {
 
     /**
      * Each channel creates its own new table; writing to an existing table is not supported (reference §4). What
-     * CreateChannel does when the table already exists is UNCONFIRMED, so an existing table is refused up front.
+     * CreateChannel does when the table already exists is UNCONFIRMED, so an existing table is refused up front —
+     * except when completing our own channel whose provisioning died after CreateChannel: the table is its own.
      */
     static Check tableIsNew() {
         return Check.of(RuleCode.TABLE_NOT_EXISTING, ctx -> ctx.tableBucket().fold(bucket -> bucket.isEmpty()
@@ -81,6 +82,9 @@ final class TableChecks {
                         : ctx.aws().tables().table(ctx.spec().infrastructure().tableBucketArn(), ctx.spec().namespace(), ctx.spec().table())
                                 .fold(table -> table.isEmpty()
                                                 ? RuleCode.TABLE_NOT_EXISTING.pass("Table " + ctx.spec().namespace() + "." + ctx.spec().table() + " does not exist yet; the channel creates it.")
+                                                : ctx.completingOwnChannel()
+                                                ? RuleCode.TABLE_NOT_EXISTING.pass("Table " + ctx.spec().namespace() + "." + ctx.spec().table()
+                                                        + " exists: it is this channel's own (its provisioning did not finish; the table claim is its own), so it is adopted.")
                                                 : RuleCode.TABLE_NOT_EXISTING.fail("Table " + ctx.spec().namespace() + "." + ctx.spec().table()
                                                                 + " already exists; a channel always creates a new table.",
                                                         "Choose a new table name (table=<new name>), or use Managed Service for Apache Flink to write into the existing table.",

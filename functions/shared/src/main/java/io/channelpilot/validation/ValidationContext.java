@@ -49,6 +49,7 @@ public final class ValidationContext {
     private final Supplier<GatewayResult<Optional<Facts.LogGroup>>> logGroup;
     /** Another owner's claim on the table, as the resolver found it when it planned (null = none). */
     private volatile TableClaim tableOwner;
+    private volatile boolean completingOwnChannel;
     /** Set by {@link #prefetch}: where independent lookups may run concurrently; null = all on the caller's thread. */
     private volatile Executor executor;
 
@@ -147,6 +148,20 @@ public final class ValidationContext {
     public ValidationContext tableOwner(TableClaim owner) {
         this.tableOwner = owner;
         return this;
+    }
+
+    /**
+     * The intent completes this very channel, whose provisioning died after CreateChannel (plan reason
+     * {@code PROVISIONING_INCOMPLETE}: our tags, the desired fingerprint and our table claim): its table may already
+     * exist because the channel itself created it on first delivery.
+     */
+    public ValidationContext completingOwnChannel(boolean completing) {
+        this.completingOwnChannel = completing;
+        return this;
+    }
+
+    boolean completingOwnChannel() {
+        return completingOwnChannel;
     }
 
     Optional<TableClaim> tableOwner() {

@@ -236,6 +236,24 @@ class ValidationRulesTest {
     }
 
     @Test
+    void shouldAcceptTheExistingTableOnlyWhenCompletingTheChannelThatCreatedIt() {
+        // given the table exists (the channel delivered before its provisioning finished)
+        FakeAws aws = new FakeAws();
+        aws.tables.add("sales.orders");
+        ValidationContext fresh = new ValidationContext(TestSpecs.orders(), TestSpecs.stack(), Set.of(), ValidationSettings.from(Map.of()), aws.gateways());
+        ValidationContext completing = new ValidationContext(TestSpecs.orders(), TestSpecs.stack(), Set.of(), ValidationSettings.from(Map.of()), aws.gateways())
+                .completingOwnChannel(true);
+        // then a new channel is refused, the channel completing itself is not
+        assertThat(ValidationEngine.standard().run(fresh).findings(RuleCode.TABLE_NOT_EXISTING))
+                .singleElement().satisfies(f -> assertThat(f.status()).isEqualTo(Status.FAIL));
+        assertThat(ValidationEngine.standard().run(completing).findings(RuleCode.TABLE_NOT_EXISTING))
+                .singleElement().satisfies(f -> {
+                    assertThat(f.status()).isEqualTo(Status.PASS);
+                    assertThat(f.message()).contains("its own");
+                });
+    }
+
+    @Test
     void shouldFetchEachAwsFactOnceAndRunAllRulesEvenWhenManyFail() {
         FakeAws aws = new FakeAws();
         aws.cluster = new Facts.Cluster(TestSpecs.CLUSTER_ARN, "SERVERLESS", "ACTIVE", "", Map.of());

@@ -52,7 +52,9 @@ public final class ValidateChannelService {
     @SuppressWarnings("unchecked")
     public Map<String, Object> validate(ValidateCommand command) {
         ValidationContext context = new ValidationContext(command.desired(), stack, command.needs(), settings, aws)
-                .tableOwner(command.intent() == null ? null : command.intent().tableOwner());
+                .tableOwner(command.intent() == null ? null : command.intent().tableOwner())
+                .completingOwnChannel(command.intent() != null
+                        && io.channelpilot.plan.PlanReason.PROVISIONING_INCOMPLETE.name().equals(command.intent().reason()));
         prefetch.ifPresent(context::prefetch);
         ValidationReport report = engine.run(context);
         // One structured line per decision; only codes and names, never schema text or record payloads.

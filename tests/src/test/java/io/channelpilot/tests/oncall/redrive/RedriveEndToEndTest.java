@@ -213,7 +213,8 @@ class RedriveEndToEndTest {
     @Order(6)
     void shouldReproduceOnceDespiteAKilledWorkerStopPoisonAndReportExpired() throws Exception {
         // GIVEN new dead-lettered records after t0: one that will fall out of retention, four repairable, one poison
-        java.time.Instant t0 = java.time.Instant.now().minusSeconds(1);
+        // the world stamps records and DLQ objects with its virtual time, so the window starts on its clock
+        java.time.Instant t0 = world.clock().instant().minusSeconds(1);
         var expiring = world.kafka().produce(CLUSTER, TOPIC, "e".getBytes(StandardCharsets.UTF_8),
                 missingAmount("e1"), Map.of());
         for (int i = 0; i < 4; i++) {
