@@ -167,7 +167,7 @@ class ChannelPilotCliTest {
 
     @Test
     void shouldPrintWhatTheSweepWouldStartWithoutStartingAnythingWhenDryRun() throws Exception {
-        long before = world.server().calls().count("states:StartExecution");
+        long before = world.server().calls().count("sfn:StartExecution");
 
         Result dry = run("reconcile", "--cluster", "orders-express", "--dry-run", "--output", "json");
 
@@ -175,7 +175,7 @@ class ChannelPilotCliTest {
         assertThat(dry.json().path("wouldStart")).extracting(e -> e.path("topic").asText())
                 .containsExactly("orders.created", "orders.updated");
         assertThat(dry.json().path("wouldStart").get(0).path("reasons").get(0).asText()).endsWith(":CREATE:CHANNEL_MISSING");
-        assertThat(world.server().calls().count("states:StartExecution")).isEqualTo(before);
+        assertThat(world.server().calls().count("sfn:StartExecution")).isEqualTo(before);
         assertThat(world.server().calls().count("kafka:CreateChannel")).isZero();
     }
 

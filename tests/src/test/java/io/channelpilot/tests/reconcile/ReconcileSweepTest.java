@@ -233,9 +233,10 @@ class ReconcileSweepTest {
         // given
         w.quietTopic("orders.throttled");
 
-        // when one sweep (and its executions) run with 30% of all kafka and states calls throttled
+        // when one sweep (and its executions) run with 30% of all kafka and Step Functions calls throttled (the world
+        // logs and matches Step Functions calls as "sfn:<Operation>")
         w.world.server().faults().add(new FaultRule("kafka:*", 0.3, 0, Duration.ZERO, List.of()));
-        w.world.server().faults().add(new FaultRule("states:*", 0.3, 0, Duration.ZERO, List.of()));
+        w.world.server().faults().add(new FaultRule("sfn:*", 0.3, 0, Duration.ZERO, List.of()));
         JsonNode during = w.sweep("sweep-throttled-1");
         w.drain();
         w.world.server().faults().clear();
