@@ -6,8 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
-import com.networknt.schema.SchemaRegistry;
-import com.networknt.schema.SpecificationVersion;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,16 +27,7 @@ class ChatNotificationTest {
     private static final ObjectMapper MAPPER = ItemState.mapper();
     private static final NotificationRenderer RENDERER = new NotificationRenderer(MAPPER);
     private static final String CLUSTER = "arn:aws:kafka:us-east-1:123456789012:cluster/orders-express/1b2c3d4e-1";
-    private static final Schema SCHEMA;
-
-    static {
-        try {
-            SCHEMA = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_7)
-                    .getSchema(Files.readString(Path.of("../../docs/schemas/chatbot-custom-notification.schema.json")));
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-    }
+    private static final Schema SCHEMA = ChatbotSchema.load();
 
     static Stream<String> notifySamples() throws IOException {
         try (Stream<Path> files = Files.list(Path.of("../../events/notify"))) {

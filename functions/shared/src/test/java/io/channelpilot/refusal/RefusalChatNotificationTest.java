@@ -5,15 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.networknt.schema.Schema;
-import com.networknt.schema.SchemaRegistry;
-import com.networknt.schema.SpecificationVersion;
 import io.channelpilot.notify.ChatNotification;
+import io.channelpilot.notify.ChatbotSchema;
 import io.channelpilot.notify.Notification;
 import io.channelpilot.notify.NotificationKind;
 import io.channelpilot.notify.NotificationRenderer;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -32,16 +29,7 @@ class RefusalChatNotificationTest {
 
     private static final String CLUSTER = "arn:aws:kafka:us-east-1:123456789012:cluster/orders-express/1b2c3d4e-1";
     private static final ObjectMapper MAPPER = new ObjectMapper();
-    private static final Schema SCHEMA;
-
-    static {
-        try {
-            SCHEMA = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_7)
-                    .getSchema(Files.readString(Path.of("../../docs/schemas/chatbot-custom-notification.schema.json")));
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-    }
+    private static final Schema SCHEMA = ChatbotSchema.load();
 
     /** One refusal of every kind, as resolve-intents, the sweep or the guardrail raise it. */
     static Map<NotificationKind, Refusal> examples() {

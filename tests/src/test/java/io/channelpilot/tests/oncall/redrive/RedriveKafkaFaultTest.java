@@ -27,7 +27,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -176,18 +175,13 @@ class RedriveKafkaFaultTest {
         String taskId = start.json().path("taskId").asText();
         JsonNode status = cli("redrive", "status", "--task", taskId, "--output", "json").json();
         List<String> copiesOf = world.kafka().readAll(CLUSTER, TOPIC).stream()
-                .filter(r -> taskId.equals(header(r, RedriveHeaders.REDRIVE_TASK)))
-                .map(r -> header(r, RedriveHeaders.REDRIVE_OF)).toList();
+                .filter(r -> taskId.equals(RedriveEndToEndTest.header(r, RedriveHeaders.REDRIVE_TASK)))
+                .map(r -> RedriveEndToEndTest.header(r, RedriveHeaders.REDRIVE_OF)).toList();
         return new Outcome(status, originals, copiesOf);
     }
 
     static OperatorCli cli(String... args) {
         return OperatorCli.run(world, args);
-    }
-
-    static String header(ConsumerRecord<byte[], byte[]> r, String name) {
-        var h = r.headers().lastHeader(name);
-        return h == null ? null : new String(h.value(), StandardCharsets.UTF_8);
     }
 
     static String json(ChannelSpec s) {
