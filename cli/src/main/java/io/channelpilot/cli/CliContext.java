@@ -1,7 +1,7 @@
 package io.channelpilot.cli;
 
+import io.channelpilot.gateway.AwsClients;
 import io.channelpilot.events.RedriveTaskEvents;
-import io.channelpilot.gateway.RedriveClients;
 import io.channelpilot.gateway.SfnExecutionStarter;
 import io.channelpilot.redrive.DynamoDbRedriveTaskStore;
 import io.channelpilot.redrive.RedriveService;
@@ -86,19 +86,19 @@ public final class CliContext {
         }
     }
 
-    RedriveClients clients(AwsOptions o) {
-        return new RedriveClients(env(o), connection(o).credentials());
+    AwsClients clients(AwsOptions o) {
+        return AwsClients.from(env(o), connection(o).credentials());
     }
 
     String table(AwsOptions o) {
         return o.table != null ? o.table : env.getOrDefault("CHANNEL_PILOT_STATUS_TABLE", DEFAULT_TABLE);
     }
 
-    DynamoDbStatusStore statusStore(RedriveClients c, AwsOptions o) {
+    DynamoDbStatusStore statusStore(AwsClients c, AwsOptions o) {
         return new DynamoDbStatusStore(c.dynamoDb(), table(o), Clock.systemUTC());
     }
 
-    RedriveService redrive(RedriveClients c, AwsOptions o) {
+    RedriveService redrive(AwsClients c, AwsOptions o) {
         Clock clock = Clock.systemUTC();
         DynamoDbStatusStore status = statusStore(c, o);
         // the CLI changes task states (start, cancel): it publishes their events with the operator's credentials
@@ -109,7 +109,7 @@ public final class CliContext {
     }
 
     /** The provisioning state machine the sweep starts executions of (reconcile). */
-    String provisionStateMachineArn(RedriveClients c, AwsOptions o) {
+    String provisionStateMachineArn(AwsClients c, AwsOptions o) {
         return stateMachineArn(c.sfn(), o, "CHANNEL_PILOT_PROVISION_STATE_MACHINE_ARN",
                 m -> m.startsWith("ProvisionChannelStateMachine"), "ProvisionChannelStateMachine");
     }

@@ -1,6 +1,6 @@
 package io.channelpilot.cli;
 
-import io.channelpilot.gateway.RedriveClients;
+import io.channelpilot.gateway.AwsClients;
 import io.channelpilot.gateway.SdkClusterStateReader;
 import io.channelpilot.model.StackSettings;
 import io.channelpilot.plan.ClusterState;
@@ -40,7 +40,7 @@ public final class PlanCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Map<String, String> env = ctx.env(aws);
-        RedriveClients c = ctx.clients(aws);
+        AwsClients c = ctx.clients(aws);
         String clusterArn = CliContext.clusterArn(c.kafka(), cluster);
         PlanScope scope = topic == null ? new PlanScope.AllTopics() : new PlanScope.Topics(Set.of(topic));
         StackSettings stack = StackSettings.from(env);
@@ -54,7 +54,7 @@ public final class PlanCommand implements Callable<Integer> {
             ClusterState state = new SdkClusterStateReader(c.kafka()).read(clusterArn, scope);
             outcome = planner.plan(state, scope, "cli-plan");
         }
-        rows.add(clusterArn, outcome, stack, env, c.aws().gateways(Clock.systemUTC()));
+        rows.add(clusterArn, outcome, stack, env, c.gateways(Clock.systemUTC()));
         rows.print(ctx.out(), aws.output, "plan");
         return rows.refused() > 0 ? ChannelPilot.EXIT_REFUSED_PLAN : ChannelPilot.EXIT_OK;
     }

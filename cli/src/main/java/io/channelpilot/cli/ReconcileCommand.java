@@ -1,10 +1,10 @@
 package io.channelpilot.cli;
 
+import io.channelpilot.gateway.AwsClients;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
-import io.channelpilot.gateway.RedriveClients;
 import io.channelpilot.gateway.SdkClusterStateReader;
 import io.channelpilot.model.StackSettings;
 import io.channelpilot.plan.IntentPlanner;
@@ -61,12 +61,12 @@ public final class ReconcileCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Map<String, String> env = new LinkedHashMap<>(ctx.env(aws));
-        RedriveClients c = ctx.clients(aws);
+        AwsClients c = ctx.clients(aws);
         String only = cluster == null ? null : CliContext.clusterArn(c.kafka(), cluster);
         return dryRun ? dryRun(env, c, only) : sweep(env, c, only);
     }
 
-    private int dryRun(Map<String, String> env, RedriveClients c, String only) {
+    private int dryRun(Map<String, String> env, AwsClients c, String only) {
         StackSettings stack = StackSettings.from(env);
         IntentPlanner planner = new IntentPlanner(stack);
         PlanRows rows = new PlanRows();
@@ -78,7 +78,7 @@ public final class ReconcileCommand implements Callable<Integer> {
         for (String arn : clusters) {
             PlanOutcome outcome = planner.guardrail(arn).map(skip -> new PlanOutcome(List.of(), List.of(skip)))
                     .orElseGet(() -> planner.plan(new SdkClusterStateReader(c.kafka()).read(arn, PlanScope.all()), PlanScope.all(), id));
-            rows.add(arn, outcome, stack, env, c.aws().gateways(Clock.systemUTC()));
+            rows.add(arn, outcome, stack, env, c.gateways(Clock.systemUTC()));
             for (Reconciler.PlannedExecution e : Reconciler.wouldStart(id, arn, outcome.intents())) {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("cluster", arn);
@@ -107,7 +107,7 @@ public final class ReconcileCommand implements Callable<Integer> {
         return rows.refused() > 0 ? ChannelPilot.EXIT_REFUSED_PLAN : ChannelPilot.EXIT_OK;
     }
 
-    private int sweep(Map<String, String> env, RedriveClients c, String only) {
+    private int sweep(Map<String, String> env, AwsClients c, String only) {
         env.put("CHANNEL_PILOT_PROVISION_STATE_MACHINE_ARN", ctx.provisionStateMachineArn(c, aws));
         env.put("CHANNEL_PILOT_STATUS_TABLE", ctx.table(aws));
         if (env.getOrDefault("CHANNEL_PILOT_TOPIC_ARN", "").isBlank()) {

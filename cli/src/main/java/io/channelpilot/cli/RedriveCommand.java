@@ -1,7 +1,7 @@
 package io.channelpilot.cli;
 
+import io.channelpilot.gateway.AwsClients;
 import io.channelpilot.dlq.DlqCause;
-import io.channelpilot.gateway.RedriveClients;
 import io.channelpilot.model.RepairRule;
 import io.channelpilot.redrive.RedriveCode;
 import io.channelpilot.redrive.RedriveOutcome;
@@ -47,7 +47,7 @@ public final class RedriveCommand {
 
         @Override
         public Integer call() {
-            RedriveClients c = ctx.clients(aws);
+            AwsClients c = ctx.clients(aws);
             RedriveRequest request;
             try {
                 String clusterArn = cluster != null ? CliContext.clusterArn(c.kafka(), cluster)
@@ -96,7 +96,7 @@ public final class RedriveCommand {
 
         @Override
         public Integer call() {
-            RedriveClients c = ctx.clients(aws);
+            AwsClients c = ctx.clients(aws);
             RedriveOutcome outcome;
             if (target.task != null) {
                 outcome = ctx.redrive(c, aws).status(target.task);
@@ -123,7 +123,7 @@ public final class RedriveCommand {
 
         @Override
         public Integer call() {
-            RedriveClients c = ctx.clients(aws);
+            AwsClients c = ctx.clients(aws);
             return Printer.print(ctx.out(), aws.output, ctx.redrive(c, aws).cancel(task));
         }
     }

@@ -1,6 +1,6 @@
 package io.channelpilot.cli;
 
-import io.channelpilot.gateway.RedriveClients;
+import io.channelpilot.gateway.AwsClients;
 import io.channelpilot.store.DynamoDbStatusStore;
 import io.channelpilot.store.StatusView;
 import java.util.concurrent.Callable;
@@ -26,7 +26,7 @@ public final class StatusCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        RedriveClients c = ctx.clients(aws);
+        AwsClients c = ctx.clients(aws);
         String clusterArn = cluster == null ? null : CliContext.clusterArn(c.kafka(), cluster);
         DynamoDbStatusStore store = ctx.statusStore(c, aws);
         ctx.out().print(StatusView.render(store.list(clusterArn), store.refusals(clusterArn),

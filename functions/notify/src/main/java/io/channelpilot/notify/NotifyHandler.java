@@ -1,10 +1,10 @@
 package io.channelpilot.notify;
 
+import io.channelpilot.gateway.AwsClients;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.channelpilot.gateway.ProvisioningClients;
 import io.channelpilot.gateway.SnsNotificationPublisher;
 import io.channelpilot.refusal.Refusal;
 import io.channelpilot.refusal.RefusalNotifier;
@@ -81,7 +81,7 @@ public final class NotifyHandler implements RequestStreamHandler {
     }
 
     public static NotifyService wire(Map<String, String> env, NotifyConfig config, Clock clock) {
-        ProvisioningClients clients = new ProvisioningClients(env);
+        AwsClients clients = AwsClients.from(env);
         ObjectMapper mapper = ItemState.mapper();
         return new NotifyService(new SnsNotificationPublisher(clients.sns(), config.topicArn()),
                 NotificationRenderer.fromEnvironment(env, mapper), new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock),

@@ -1,10 +1,10 @@
 package io.channelpilot.poll;
 
+import io.channelpilot.gateway.AwsClients;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.channelpilot.gateway.ProvisioningClients;
 import io.channelpilot.gateway.SdkChannelGateway;
 import io.channelpilot.notify.ItemState;
 import io.channelpilot.events.PublishingStatusStore;
@@ -71,7 +71,7 @@ public final class PollChannelHandler implements RequestStreamHandler {
 
     /** The local world passes its VirtualClock as both {@code clock} and {@code sleeper}. */
     public static ChannelPoller wire(Map<String, String> env, PollConfig config, Clock clock, Sleeper sleeper) {
-        ProvisioningClients clients = new ProvisioningClients(env);
+        AwsClients clients = AwsClients.from(env);
         return new ChannelPoller(new SdkChannelGateway(clients.kafka()),
                 new PublishingStatusStore(new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock),
                         clients.eventPublisher()), sleeper, clock, config.confirmDelay());

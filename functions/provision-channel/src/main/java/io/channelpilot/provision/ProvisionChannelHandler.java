@@ -1,10 +1,10 @@
 package io.channelpilot.provision;
 
+import io.channelpilot.gateway.AwsClients;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.gateway.AwsErrors;
-import io.channelpilot.gateway.ProvisioningClients;
 import io.channelpilot.gateway.SdkAlarmGateway;
 import io.channelpilot.gateway.SdkChannelGateway;
 import io.channelpilot.gateway.SdkGrantGateway;
@@ -105,7 +105,7 @@ public final class ProvisionChannelHandler implements RequestStreamHandler {
     }
 
     public static ProvisioningService wire(Map<String, String> env, ProvisionConfig config, Clock clock) {
-        ProvisioningClients clients = new ProvisioningClients(env);
+        AwsClients clients = AwsClients.from(env);
         StatusStore store = new PublishingStatusStore(new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock),
                 clients.eventPublisher());
         return new ProvisioningService(new SdkChannelGateway(clients.kafka()), new SdkLogGroupGateway(clients.logs()),

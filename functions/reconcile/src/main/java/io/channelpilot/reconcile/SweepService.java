@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.channelpilot.events.PublishingStatusStore;
 import io.channelpilot.gateway.AwsClients;
 import io.channelpilot.gateway.NotificationPublisher;
-import io.channelpilot.gateway.ProvisioningClients;
 import io.channelpilot.gateway.SdkTablesGateway;
 import io.channelpilot.gateway.SnsNotificationPublisher;
 import io.channelpilot.notify.NotificationDedupe;
@@ -64,14 +63,13 @@ public final class SweepService {
         ReconcileConfig config = ReconcileConfig.from(env);
         AwsClients aws = credentials == null ? AwsClients.from(env) : AwsClients.from(env, credentials);
         var kafka = aws.kafka();
-        var sfn = credentials == null ? SfnClients.from(env) : SfnClients.from(env, credentials);
-        ProvisioningClients clients = new ProvisioningClients(env, credentials);
+        var sfn = aws.sfn();
         // channel state-change events: the sweep publishes transitions it writes, and pending ones it reads (issue 15)
-        StatusStore store = new PublishingStatusStore(new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock),
+        StatusStore store = new PublishingStatusStore(new DynamoDbStatusStore(aws.dynamoDb(), config.statusTable(), clock),
                 aws.eventPublisher());
-        OutstandingStore outstanding = new DynamoDbOutstandingStore(clients.dynamoDb(), config.statusTable(), clock);
+        OutstandingStore outstanding = new DynamoDbOutstandingStore(aws.dynamoDb(), config.statusTable(), clock);
         RetentionSettings retention = RetentionSettings.from(env);
-        NotificationPublisher publisher = new SnsNotificationPublisher(clients.sns(), config.topicArn());
+        NotificationPublisher publisher = new SnsNotificationPublisher(aws.sns(), config.topicArn());
         NotificationRenderer renderer = NotificationRenderer.fromEnvironment(env, new com.fasterxml.jackson.databind.ObjectMapper());
         var tables = new SdkTablesGateway(aws.s3Tables());
         RefusalReporter refusals = RefusalReporter.of(new RefusalRecorder(store, clock),

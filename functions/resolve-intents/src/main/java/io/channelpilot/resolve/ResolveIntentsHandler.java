@@ -63,7 +63,7 @@ public final class ResolveIntentsHandler implements RequestStreamHandler {
     }
 
     private ResolveIntentsHandler(Map<String, String> env, ResolveConfig config, Clock clock) {
-        this(reader(AwsClients.from(env)), new DynamoDbStatusStore(DynamoDbClients.from(env), config.statusTable(), clock),
+        this(reader(AwsClients.from(env)), new DynamoDbStatusStore(AwsClients.from(env).dynamoDb(), config.statusTable(), clock),
                 config.stack(), clock, config.claimTtl(), config.metricsNamespace(), Home.from(env), FailureLedger.limitFrom(env));
     }
 

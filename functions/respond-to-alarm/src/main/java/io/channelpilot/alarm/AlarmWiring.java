@@ -6,7 +6,6 @@ import io.channelpilot.dlq.DlqParser;
 import io.channelpilot.dlq.RedriveStarter;
 import io.channelpilot.gateway.AwsClients;
 import io.channelpilot.gateway.NotificationPublisher;
-import io.channelpilot.gateway.ProvisioningClients;
 import io.channelpilot.gateway.SnsNotificationPublisher;
 import io.channelpilot.notify.ItemState;
 import io.channelpilot.notify.NotificationRenderer;
@@ -27,7 +26,7 @@ public final class AlarmWiring {
 
     public static AlarmResponder fromEnvironment(Map<String, String> env, Clock clock) {
         AlarmConfig config = AlarmConfig.from(env);
-        ProvisioningClients clients = new ProvisioningClients(env);
+        AwsClients clients = AwsClients.from(env);
         AwsClients aws = AwsClients.from(env);
         SdkAlarmReads reads = new SdkAlarmReads(clients.kafka(), clients.cloudWatch(), clock);
         return of(config, DlqFormat.fromEnv(env), reads, reads, new S3DlqObjects(aws.s3(), io.channelpilot.model.Home.from(env).account()),

@@ -33,7 +33,7 @@ public final class RedriveStarterFactory implements RedriveStarter.Factory {
                     "CHANNEL_PILOT_STATUS_TABLE and CHANNEL_PILOT_REDRIVE_STATE_MACHINE_ARN must both be set",
                     "Start the redrive manually with the command below.", Optional.empty());
         }
-        RedriveClients clients = new RedriveClients(env);
+        AwsClients clients = AwsClients.from(env);
         DynamoDbStatusStore status = new DynamoDbStatusStore(clients.dynamoDb(), table, clock);
         return new ServiceRedriveStarter(new RedriveService(status,
                 new DynamoDbRedriveTaskStore(clients.dynamoDb(), table, clock),

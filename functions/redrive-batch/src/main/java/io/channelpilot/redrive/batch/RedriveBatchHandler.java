@@ -1,11 +1,11 @@
 package io.channelpilot.redrive.batch;
 
+import io.channelpilot.gateway.AwsClients;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.dlq.DlqFormat;
 import io.channelpilot.dlq.DlqParser;
-import io.channelpilot.gateway.RedriveClients;
 import io.channelpilot.redrive.DynamoDbRedriveTaskStore;
 import io.channelpilot.redrive.RedriveJson;
 import io.channelpilot.runtime.FunctionEnvironment;
@@ -73,7 +73,7 @@ public final class RedriveBatchHandler implements RequestStreamHandler, AutoClos
         if (table == null || table.isBlank()) {
             throw new IllegalArgumentException("CHANNEL_PILOT_STATUS_TABLE is required");
         }
-        RedriveClients clients = new RedriveClients(env);
+        AwsClients clients = AwsClients.from(env);
         return new BatchWorker(new DynamoDbRedriveTaskStore(clients.dynamoDb(), table, clock),
                 new S3DlqObjects(clients.s3(), new DlqParser(DlqFormat.fromEnv(env)), io.channelpilot.model.Home.from(env).account()),
                 new MskKafkaConnector(KafkaSettings.from(env), clients::kafka, clock), clock, sleeper);

@@ -1,10 +1,10 @@
 package io.channelpilot.redrive.control;
 
+import io.channelpilot.gateway.AwsClients;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.events.RedriveTaskEvents;
-import io.channelpilot.gateway.RedriveClients;
 import io.channelpilot.gateway.SdkSchemaRegistryGateway;
 import io.channelpilot.gateway.SnsNotificationPublisher;
 import io.channelpilot.notify.NotificationRenderer;
@@ -66,7 +66,7 @@ public final class RedriveControlHandler implements RequestStreamHandler {
     }
 
     public static ControlService wire(Map<String, String> env, ControlConfig config, Clock clock) {
-        RedriveClients clients = new RedriveClients(env);
+        AwsClients clients = AwsClients.from(env);
         return new ControlService(new DynamoDbRedriveTaskStore(clients.dynamoDb(), config.statusTable(), clock),
                 new SdkSchemaRegistryGateway(clients.glue()),
                 new RedriveNotifier(new SnsNotificationPublisher(clients.sns(), config.topicArn()),

@@ -1,12 +1,12 @@
 package io.channelpilot.tests.fault.crash;
 
+import io.channelpilot.gateway.AwsClients;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.channelpilot.cli.ChannelPilot;
 import io.channelpilot.dlq.DlqFormat;
 import io.channelpilot.dlq.DlqParser;
-import io.channelpilot.gateway.RedriveClients;
 import io.channelpilot.local.sfn.exec.ExecutionDescription;
 import io.channelpilot.local.sfn.exec.ExecutionStatus;
 import io.channelpilot.local.sfn.task.lambda.FunctionSpec;
@@ -408,7 +408,7 @@ final class CrashWorld implements AutoCloseable {
                 return defaults.create(spec);
             }
             Map<String, String> env = spec.environment();
-            RedriveClients clients = new RedriveClients(env);
+            AwsClients clients = AwsClients.from(env);
             Supplier<KafkaClient> msk = clients::kafka;
             RedriveBatchHandler handler = new RedriveBatchHandler(new BatchWorker(
                     new DynamoDbRedriveTaskStore(clients.dynamoDb(), env.get("CHANNEL_PILOT_STATUS_TABLE"), world.clock()),

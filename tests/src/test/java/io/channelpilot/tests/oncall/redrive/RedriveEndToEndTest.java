@@ -1,5 +1,6 @@
 package io.channelpilot.tests.oncall.redrive;
 
+import io.channelpilot.gateway.AwsClients;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -233,7 +234,7 @@ class RedriveEndToEndTest {
         DynamoDbRedriveTaskStore real = new DynamoDbRedriveTaskStore(dynamo, world.stack().statusTable(), world.clock());
         io.channelpilot.redrive.RedriveTaskStore dying = new DyingOnce(real, killed);
         Map<String, String> env = new HashMap<>(world.functionEnvironment());
-        var clients = new io.channelpilot.gateway.RedriveClients(env);
+        var clients = AwsClients.from(env);
         io.channelpilot.redrive.batch.BatchWorker worker = new io.channelpilot.redrive.batch.BatchWorker(dying,
                 new io.channelpilot.redrive.batch.S3DlqObjects(clients.s3(), io.channelpilot.dlq.DlqParser.withDefaults(),
                         io.channelpilot.model.Home.from(env).account()),
