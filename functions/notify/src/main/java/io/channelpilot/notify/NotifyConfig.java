@@ -1,5 +1,6 @@
 package io.channelpilot.notify;
 
+import io.channelpilot.notification.NotificationDedupe;
 import java.time.Duration;
 import java.util.Map;
 

@@ -1,5 +1,8 @@
 package io.channelpilot.notify;
 
+import io.channelpilot.notification.NotificationRenderer;
+import io.channelpilot.notification.ItemState;
+import io.channelpilot.workflow.WorkflowJson;
 import io.channelpilot.gateway.AwsClients;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
@@ -50,7 +53,7 @@ public final class NotifyHandler implements RequestStreamHandler {
 
     /** The local world's entry point: its virtual clock instead of the system one. */
     public NotifyHandler(Map<String, String> env, TimeSource time) {
-        this(wire(env, NotifyConfig.from(env), time.clock()), ItemState.mapper());
+        this(wire(env, NotifyConfig.from(env), time.clock()), WorkflowJson.mapper());
     }
 
     public NotifyHandler(NotifyService service, ObjectMapper mapper) {
@@ -82,7 +85,7 @@ public final class NotifyHandler implements RequestStreamHandler {
 
     public static NotifyService wire(Map<String, String> env, NotifyConfig config, Clock clock) {
         AwsClients clients = AwsClients.from(env);
-        ObjectMapper mapper = ItemState.mapper();
+        ObjectMapper mapper = WorkflowJson.mapper();
         return new NotifyService(new SnsNotificationPublisher(clients.sns(), config.topicArn()),
                 NotificationRenderer.fromEnvironment(env, mapper), new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock),
                 clock, mapper, config.dedupeTtl());

@@ -1,5 +1,6 @@
 package io.channelpilot.notify;
 
+import io.channelpilot.notification.NotificationDedupe;
 /**
  * Task output at {@code $.notification}: what was sent (never the message body). {@code duplicate} is true when the
  * same notification was already sent for this change ({@link NotificationDedupe}); then nothing was published and

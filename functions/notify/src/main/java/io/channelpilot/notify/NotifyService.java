@@ -1,5 +1,11 @@
 package io.channelpilot.notify;
 
+import io.channelpilot.notification.NotificationRenderer;
+import io.channelpilot.notification.NotificationKind;
+import io.channelpilot.notification.NotificationDedupe;
+import io.channelpilot.notification.Notification;
+import io.channelpilot.notification.OutcomeNotifications;
+import io.channelpilot.notification.ItemState;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.gateway.NotificationPublisher;

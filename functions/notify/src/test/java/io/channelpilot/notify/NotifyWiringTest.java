@@ -1,5 +1,6 @@
 package io.channelpilot.notify;
 
+import io.channelpilot.workflow.WorkflowJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -73,7 +74,7 @@ class NotifyWiringTest {
         handler.handleRequest(new ByteArrayInputStream(Files.readAllBytes(Path.of("../../events/notify/channel-failed.json"))),
                 out, new TestContext());
 
-        JsonNode result = ItemState.mapper().readTree(out.toByteArray());
+        JsonNode result = WorkflowJson.mapper().readTree(out.toByteArray());
         assertThat(result.path("messageId").asText()).isEqualTo("m-42");
         assertThat(result.path("kind").asText()).isEqualTo("CHANNEL_FAILED");
         assertThat(snsBodies).singleElement().satisfies(body -> assertThat(body)

@@ -1,12 +1,13 @@
 package io.channelpilot.poll;
 
+import io.channelpilot.workflow.WorkflowJson;
 import io.channelpilot.gateway.AwsClients;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.gateway.SdkChannelGateway;
-import io.channelpilot.notify.ItemState;
+import io.channelpilot.notification.ItemState;
 import io.channelpilot.events.PublishingStatusStore;
 import io.channelpilot.runtime.FunctionEnvironment;
 import io.channelpilot.store.DynamoDbStatusStore;
@@ -49,7 +50,7 @@ public final class PollChannelHandler implements RequestStreamHandler {
 
     /** The local world's entry point: its virtual clock as clock and sleeper. */
     public PollChannelHandler(Map<String, String> env, TimeSource time) {
-        this(wire(env, PollConfig.from(env), time.clock(), time.sleeper()), ItemState.mapper());
+        this(wire(env, PollConfig.from(env), time.clock(), time.sleeper()), WorkflowJson.mapper());
     }
 
     public PollChannelHandler(ChannelPoller poller, ObjectMapper mapper) {

@@ -1,7 +1,8 @@
 package io.channelpilot.poll;
 
+import io.channelpilot.workflow.WorkflowJson;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.channelpilot.notify.ItemState;
+import io.channelpilot.notification.ItemState;
 import io.channelpilot.priming.Priming;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -17,7 +18,7 @@ public final class PollPriming {
     }
 
     public static Priming create(Map<String, String> env) {
-        ObjectMapper mapper = ItemState.mapper();
+        ObjectMapper mapper = WorkflowJson.mapper();
         return Priming.forFunction("poll-channel", env)
                 .json("PollRequest from events/poll-channel/active.json",
                         () -> PollRequest.from(mapper.readTree(Priming.resource("priming/active.json")), mapper))

@@ -1,11 +1,12 @@
 package io.channelpilot.poll;
 
+import io.channelpilot.workflow.WorkflowJson;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
-import io.channelpilot.notify.ItemState;
+import io.channelpilot.notification.ItemState;
 import io.channelpilot.workflow.ChannelNotReady;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -83,7 +84,7 @@ class PollWiringTest {
 
         handler().handleRequest(new ByteArrayInputStream(event()), out, new TestContext());
 
-        JsonNode result = ItemState.mapper().readTree(out.toByteArray());
+        JsonNode result = WorkflowJson.mapper().readTree(out.toByteArray());
         assertThat(result.path("status").asText()).isEqualTo("ACTIVE");
         assertThat(result.path("reads").asInt()).isEqualTo(2);
         assertThat(kafkaPaths).hasSize(2);

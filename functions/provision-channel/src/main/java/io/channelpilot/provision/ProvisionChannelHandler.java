@@ -1,5 +1,6 @@
 package io.channelpilot.provision;
 
+import io.channelpilot.workflow.WorkflowJson;
 import io.channelpilot.gateway.AwsClients;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
@@ -11,7 +12,7 @@ import io.channelpilot.gateway.SdkGrantGateway;
 import io.channelpilot.gateway.SdkNamespaceGateway;
 import io.channelpilot.gateway.SdkLogGroupGateway;
 import io.channelpilot.model.Home;
-import io.channelpilot.notify.ItemState;
+import io.channelpilot.notification.ItemState;
 import io.channelpilot.events.PublishingStatusStore;
 import io.channelpilot.runtime.FunctionEnvironment;
 import io.channelpilot.store.DynamoDbStatusStore;
@@ -57,7 +58,7 @@ public final class ProvisionChannelHandler implements RequestStreamHandler {
 
     /** The local world's entry point: its virtual clock instead of the system one. */
     public ProvisionChannelHandler(Map<String, String> env, TimeSource time) {
-        this(wire(env, ProvisionConfig.from(env), time.clock()), ItemState.mapper(), Home.from(env));
+        this(wire(env, ProvisionConfig.from(env), time.clock()), WorkflowJson.mapper(), Home.from(env));
     }
 
     public ProvisionChannelHandler(ProvisioningService service, ObjectMapper mapper) {
@@ -111,7 +112,7 @@ public final class ProvisionChannelHandler implements RequestStreamHandler {
         return new ProvisioningService(new SdkChannelGateway(clients.kafka()), new SdkLogGroupGateway(clients.logs()),
                 new SdkAlarmGateway(clients.cloudWatch()), new SdkGrantGateway(clients.lakeFormation()),
                 new SdkNamespaceGateway(clients.s3Tables()), store,
-                new StatusRecorder(store, clock, ItemState.mapper()), config);
+                new StatusRecorder(store, clock, WorkflowJson.mapper()), config);
     }
 
     private com.fasterxml.jackson.databind.JsonNode read(InputStream input) {

@@ -1,5 +1,6 @@
 package io.channelpilot.provision;
 
+import io.channelpilot.workflow.WorkflowJson;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -7,7 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.gateway.ChannelGateway.ChannelDescription;
 import io.channelpilot.model.OwnershipTags;
-import io.channelpilot.notify.ItemState;
+import io.channelpilot.notification.ItemState;
 import io.channelpilot.plan.ObservedChannel;
 import io.channelpilot.store.InMemoryStatusStore;
 import io.channelpilot.time.VirtualClock;
@@ -25,7 +26,7 @@ import org.junit.jupiter.api.Test;
 /** Every event under events/provision-channel/ through the real handler, with in-memory gateways. */
 class ProvisionChannelHandlerTest {
 
-    private static final ObjectMapper MAPPER = ItemState.mapper();
+    private static final ObjectMapper MAPPER = WorkflowJson.mapper();
 
     private final VirtualClock clock = VirtualClock.startingAt(Instant.parse("2026-11-29T16:00:00Z"));
     private final InMemoryStatusStore store = new InMemoryStatusStore(clock);

@@ -1,11 +1,12 @@
 package io.channelpilot.provision;
 
+import io.channelpilot.workflow.WorkflowJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import io.channelpilot.notify.ItemState;
+import io.channelpilot.notification.ItemState;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -87,7 +88,7 @@ class ProvisionWiringTest {
         new ProvisionChannelHandler(env).handleRequest(new ByteArrayInputStream(
                 Files.readAllBytes(Path.of("../../events/provision-channel/create.json"))), out, new TestContext());
 
-        JsonNode result = ItemState.mapper().readTree(out.toByteArray());
+        JsonNode result = WorkflowJson.mapper().readTree(out.toByteArray());
         assertThat(result.path("channelArn").asText()).endsWith("/orders-94bb38de00/c9");
         assertThat(result.path("clusterOperationArn").asText()).endsWith("/op9");
         assertThat(calls).containsSubsequence("GET channels", "DescribeLogGroups", "CreateLogGroup", "PutRetentionPolicy",

@@ -3,7 +3,7 @@ package io.channelpilot.reconcile;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.channelpilot.gateway.ClusterReadException;
 import io.channelpilot.model.OwnershipTags;
-import io.channelpilot.notify.NotificationDedupe;
+import io.channelpilot.notification.NotificationDedupe;
 import io.channelpilot.model.StackSettings;
 import io.channelpilot.plan.FailureHistory;
 import io.channelpilot.plan.Intent;

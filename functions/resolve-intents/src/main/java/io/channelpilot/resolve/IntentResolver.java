@@ -6,7 +6,7 @@ import io.channelpilot.gateway.ClusterStateReader;
 import io.channelpilot.model.ClusterArn;
 import io.channelpilot.model.Home;
 import io.channelpilot.model.SafeText;
-import io.channelpilot.notify.NotificationDedupe;
+import io.channelpilot.notification.NotificationDedupe;
 import io.channelpilot.plan.ClusterState;
 import io.channelpilot.plan.FailureHistory;
 import io.channelpilot.plan.IntentPlanner;

@@ -1,7 +1,8 @@
 package io.channelpilot.alarm;
 
+import io.channelpilot.workflow.WorkflowJson;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.channelpilot.notify.ItemState;
+import io.channelpilot.notification.ItemState;
 import io.channelpilot.priming.Priming;
 import java.util.Map;
 import software.amazon.awssdk.services.cloudwatch.CloudWatchClient;
@@ -19,7 +20,7 @@ public final class AlarmPriming {
     }
 
     public static Priming create(Map<String, String> env) {
-        ObjectMapper mapper = ItemState.mapper();
+        ObjectMapper mapper = WorkflowJson.mapper();
         return Priming.forFunction("respond-to-alarm", env)
                 .json("AlarmEvent from events/respond-to-alarm/dlq-delivery-alarm.json",
                         () -> AlarmEvent.parse(mapper.readTree(Priming.resource("priming/dlq-delivery-alarm.json"))))

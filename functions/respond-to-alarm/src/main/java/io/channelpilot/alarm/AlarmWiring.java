@@ -1,5 +1,6 @@
 package io.channelpilot.alarm;
 
+import io.channelpilot.workflow.WorkflowJson;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.dlq.DlqFormat;
 import io.channelpilot.dlq.DlqParser;
@@ -7,8 +8,8 @@ import io.channelpilot.dlq.RedriveStarter;
 import io.channelpilot.gateway.AwsClients;
 import io.channelpilot.gateway.NotificationPublisher;
 import io.channelpilot.gateway.SnsNotificationPublisher;
-import io.channelpilot.notify.ItemState;
-import io.channelpilot.notify.NotificationRenderer;
+import io.channelpilot.notification.ItemState;
+import io.channelpilot.notification.NotificationRenderer;
 import io.channelpilot.retention.DynamoDbOutstandingStore;
 import io.channelpilot.retention.OutstandingStore;
 import io.channelpilot.retention.RetentionSettings;
@@ -34,7 +35,7 @@ public final class AlarmWiring {
                 new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock),
                 new DynamoDbOutstandingStore(clients.dynamoDb(), config.statusTable(), clock), RetentionSettings.from(env),
                 new SnsNotificationPublisher(clients.sns(), config.topicArn()), RedriveStarter.fromEnvironment(env, clock), clock,
-                NotificationRenderer.fromEnvironment(env, ItemState.mapper()));
+                NotificationRenderer.fromEnvironment(env, WorkflowJson.mapper()));
     }
 
     public static AlarmResponder of(AlarmConfig config, DlqFormat format, AlarmPorts.Msk msk, AlarmPorts.Metrics metrics,
@@ -42,7 +43,7 @@ public final class AlarmWiring {
                                     OutstandingStore outstanding, RetentionSettings retention,
                                     NotificationPublisher publisher, RedriveStarter redrive, Clock clock) {
         return of(config, format, msk, metrics, objects, triageState, store, outstanding, retention, publisher, redrive, clock,
-                new NotificationRenderer(ItemState.mapper()));
+                new NotificationRenderer(WorkflowJson.mapper()));
     }
 
     /** @param renderer the notifications' renderer (runbook links and chat bounds: {@link NotificationRenderer#fromEnvironment}) */
@@ -50,7 +51,7 @@ public final class AlarmWiring {
                                     AlarmPorts.DlqObjects objects, AlarmPorts.TriageState triageState, StatusStore store,
                                     OutstandingStore outstanding, RetentionSettings retention,
                                     NotificationPublisher publisher, RedriveStarter redrive, Clock clock, NotificationRenderer renderer) {
-        ObjectMapper mapper = ItemState.mapper();
+        ObjectMapper mapper = WorkflowJson.mapper();
         DlqTriage triage = new DlqTriage(objects, new DlqParser(format), config.quarantinePrefix(), clock);
         return new AlarmResponder(new ChannelLocator(msk, store, mapper, config.dlqBucket(), config.dlqPrefix()),
                 new DeadLetterResponse(triage, triageState, msk, redrive, outstanding, retention, mapper, clock), msk, metrics, store, publisher,

@@ -6,7 +6,7 @@ import io.channelpilot.dlq.DlqCause;
 import io.channelpilot.dlq.RedriveRequest;
 import io.channelpilot.dlq.RedriveStart;
 import io.channelpilot.dlq.RedriveStarter;
-import io.channelpilot.notify.Notification;
+import io.channelpilot.notification.Notification;
 import io.channelpilot.retention.OutstandingEntries;
 import io.channelpilot.retention.OutstandingStore;
 import io.channelpilot.retention.RetentionRace;

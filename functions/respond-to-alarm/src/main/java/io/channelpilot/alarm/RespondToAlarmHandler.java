@@ -1,11 +1,12 @@
 package io.channelpilot.alarm;
 
+import io.channelpilot.workflow.WorkflowJson;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.model.Home;
-import io.channelpilot.notify.ItemState;
+import io.channelpilot.notification.ItemState;
 import io.channelpilot.runtime.FunctionEnvironment;
 import io.channelpilot.time.TimeSource;
 import java.io.IOException;
@@ -25,7 +26,7 @@ public final class RespondToAlarmHandler implements RequestStreamHandler {
 
     private final AlarmResponder responder;
     private final Home home;
-    private final ObjectMapper mapper = ItemState.mapper();
+    private final ObjectMapper mapper = WorkflowJson.mapper();
     private final Metrics metrics = MetricsFactory.getMetricsInstance();
 
     public RespondToAlarmHandler() {

@@ -1,7 +1,7 @@
 package io.channelpilot.alarm;
 
 import io.channelpilot.gateway.NotificationPublisher;
-import io.channelpilot.notify.RenderedNotification;
+import io.channelpilot.notification.RenderedNotification;
 
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;

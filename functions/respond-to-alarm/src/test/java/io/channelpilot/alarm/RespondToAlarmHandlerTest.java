@@ -1,5 +1,6 @@
 package io.channelpilot.alarm;
 
+import io.channelpilot.workflow.WorkflowJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Map;
 import io.channelpilot.store.RecordedAlarm;
@@ -17,7 +18,7 @@ import io.channelpilot.model.RecordFormat;
 import io.channelpilot.model.RedrivePolicy;
 import io.channelpilot.model.RepairRule;
 import io.channelpilot.model.SchemaRef;
-import io.channelpilot.notify.ItemState;
+import io.channelpilot.notification.ItemState;
 import io.channelpilot.retention.InMemoryOutstandingStore;
 import io.channelpilot.retention.RetentionSettings;
 import io.channelpilot.store.ChannelKey;
@@ -49,7 +50,7 @@ class RespondToAlarmHandlerTest {
     private static final String CHANNEL = "orders.created-sales-orders_created-3f9a1c2b7e";
     private static final String PREFIX = "channel-pilot/dlq/" + CHANNEL + "/";
 
-    private final ObjectMapper mapper = ItemState.mapper();
+    private final ObjectMapper mapper = WorkflowJson.mapper();
     private final VirtualClock clock = VirtualClock.startingAt(Instant.parse("2026-11-29T16:21:30Z"));
     private final Fakes.Msk msk = new Fakes.Msk();
     private final Fakes.Bucket bucket = new Fakes.Bucket();

@@ -1,6 +1,6 @@
 package io.channelpilot.gateway;
 
-import io.channelpilot.notify.RenderedNotification;
+import io.channelpilot.notification.RenderedNotification;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;

@@ -1,10 +1,10 @@
 package io.channelpilot.refusal;
 
 import io.channelpilot.model.ClusterArn;
-import io.channelpilot.notify.MessageDraft;
-import io.channelpilot.notify.Notification;
-import io.channelpilot.notify.NotificationKind;
-import io.channelpilot.notify.NotificationSeverity;
+import io.channelpilot.notification.MessageDraft;
+import io.channelpilot.notification.Notification;
+import io.channelpilot.notification.NotificationKind;
+import io.channelpilot.notification.NotificationSeverity;
 import io.channelpilot.spec.TagKeyHints;
 
 /**

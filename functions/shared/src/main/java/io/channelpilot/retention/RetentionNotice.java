@@ -1,10 +1,10 @@
 package io.channelpilot.retention;
 
 import io.channelpilot.dlq.RedriveCommand;
-import io.channelpilot.notify.NextAction;
-import io.channelpilot.notify.Notification;
-import io.channelpilot.notify.NotificationKind;
-import io.channelpilot.notify.NotificationSeverity;
+import io.channelpilot.notification.NextAction;
+import io.channelpilot.notification.Notification;
+import io.channelpilot.notification.NotificationKind;
+import io.channelpilot.notification.NotificationSeverity;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;

@@ -52,7 +52,7 @@ public interface StatusStore {
     /**
      * Claims a notification once per {@code dedupeKey} until {@code ttl} passes: true for the first caller, false for
      * every other (also a concurrent one) — a conditional write. Collapses the notifications of one tag change that
-     * arrives twice (CloudTrail TagResource and aws.tag), see {@code io.channelpilot.notify.NotificationDedupe}.
+     * arrives twice (CloudTrail TagResource and aws.tag), see {@code io.channelpilot.notification.NotificationDedupe}.
      */
     boolean claimNotification(String dedupeKey, Duration ttl);
 

@@ -1,5 +1,6 @@
 package io.channelpilot.tests.abuse;
 
+import io.channelpilot.workflow.WorkflowJson;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -91,7 +92,7 @@ final class AbuseTargets {
                 spec.topic(), spec.freshnessSeconds(), spec.infrastructure().names()).stream()
                 .map(a -> ChannelAlarms.record(clusterArn, a)).toList();
         try (DynamoDbClient dynamo = LocalClients.dynamo(world.server().endpoint(), world.file().region())) {
-            String desired = io.channelpilot.notify.ItemState.mapper().writeValueAsString(spec);
+            String desired = io.channelpilot.workflow.WorkflowJson.mapper().writeValueAsString(spec);
             new DynamoDbStatusStore(dynamo, env.get("CHANNEL_PILOT_STATUS_TABLE"), world.clock()).update(
                     new ChannelKey(clusterArn, spec.channelName()), spec.topic(),
                     s -> s.withDesired(desired, spec.fingerprint()).withAlarms(alarms));

@@ -1,5 +1,6 @@
 package io.channelpilot.tests.oncall;
 
+import io.channelpilot.workflow.WorkflowJson;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.channelpilot.gateway.ChannelRequests;
 import io.channelpilot.gateway.SdkAlarmGateway;
@@ -7,7 +8,7 @@ import io.channelpilot.local.world.LocalClients;
 import io.channelpilot.local.world.LocalWorld;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.StackSettings;
-import io.channelpilot.notify.ItemState;
+import io.channelpilot.notification.ItemState;
 import io.channelpilot.provision.AlarmSettings;
 import io.channelpilot.provision.ChannelAlarms;
 import io.channelpilot.spec.SpecResolver;
@@ -52,7 +53,7 @@ public final class AlarmedChannels {
                         alarms.put(a);
                         recorded.add(ChannelAlarms.record(spec.clusterArn(), a));
                     });
-            String desired = ItemState.mapper().writeValueAsString(spec);
+            String desired = WorkflowJson.mapper().writeValueAsString(spec);
             new DynamoDbStatusStore(dynamo, world.stack().statusTable(), world.clock())
                     .update(new ChannelKey(spec.clusterArn(), spec.channelName()), topic,
                             s -> s.withDesired(desired, spec.fingerprint()).withObserved(channelArn, "ACTIVE").withAlarms(recorded));

@@ -1,5 +1,6 @@
 package io.channelpilot.tests.redaction;
 
+import io.channelpilot.workflow.WorkflowJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -9,7 +10,7 @@ import io.channelpilot.local.world.LocalWorld;
 import io.channelpilot.local.world.iceberg.TableId;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.StackSettings;
-import io.channelpilot.notify.ItemState;
+import io.channelpilot.notification.ItemState;
 import io.channelpilot.redrive.batch.RedriveBatchHandler;
 import io.channelpilot.redrive.batch.RedriveHeaders;
 import io.channelpilot.tests.OperatorCli;
@@ -47,7 +48,7 @@ class RedactionMarkerTest {
     private static final String CLUSTER = "orders-express";
     private static final String TOPIC = "orders.updated";
     private static final String MARKER = "CPMARK-" + UUID.randomUUID().toString().substring(0, 12);
-    private static final ObjectMapper JSON = ItemState.mapper();
+    private static final ObjectMapper JSON = WorkflowJson.mapper();
 
     private static LogCapture capture;
     private static LocalWorld world;

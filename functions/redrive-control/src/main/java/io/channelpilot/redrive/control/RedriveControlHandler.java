@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.events.RedriveTaskEvents;
 import io.channelpilot.gateway.SdkSchemaRegistryGateway;
 import io.channelpilot.gateway.SnsNotificationPublisher;
-import io.channelpilot.notify.NotificationRenderer;
+import io.channelpilot.notification.NotificationRenderer;
 import io.channelpilot.redrive.DynamoDbRedriveTaskStore;
 import io.channelpilot.retention.DynamoDbOutstandingStore;
 import io.channelpilot.runtime.FunctionEnvironment;

@@ -2,11 +2,11 @@ package io.channelpilot.redrive.control;
 
 import io.channelpilot.gateway.NotificationPublisher;
 import io.channelpilot.model.ClusterArn;
-import io.channelpilot.notify.NextAction;
-import io.channelpilot.notify.Notification;
-import io.channelpilot.notify.NotificationKind;
-import io.channelpilot.notify.NotificationRenderer;
-import io.channelpilot.notify.NotificationSeverity;
+import io.channelpilot.notification.NextAction;
+import io.channelpilot.notification.Notification;
+import io.channelpilot.notification.NotificationKind;
+import io.channelpilot.notification.NotificationRenderer;
+import io.channelpilot.notification.NotificationSeverity;
 import io.channelpilot.redrive.RedriveCounters;
 import io.channelpilot.redrive.RedriveTask;
 import io.channelpilot.redrive.TaskState;
