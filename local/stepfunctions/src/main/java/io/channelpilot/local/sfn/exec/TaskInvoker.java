@@ -1,4 +1,4 @@
-package io.channelpilot.local.sfn.task;
+package io.channelpilot.local.sfn.exec;
 
 import com.fasterxml.jackson.databind.JsonNode;
 

@@ -1,4 +1,4 @@
-package io.channelpilot.local.sfn.json;
+package io.channelpilot.local.sfn.asl;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -7,6 +7,8 @@ import io.channelpilot.local.sfn.error.StatesFailure;
 import io.channelpilot.local.sfn.intrinsic.Expr;
 import io.channelpilot.local.sfn.intrinsic.IntrinsicFunctions;
 import io.channelpilot.local.sfn.intrinsic.IntrinsicParser;
+import io.channelpilot.local.sfn.json.Json;
+import io.channelpilot.local.sfn.json.JsonPaths;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
