@@ -1,5 +1,6 @@
 package io.channelpilot.validation;
 
+import io.channelpilot.gateway.AwsErrorKind;
 import io.channelpilot.gateway.GatewayFailure;
 import java.util.List;
 
@@ -69,8 +70,8 @@ public enum RuleCode {
     }
 
     public Finding unknown(GatewayFailure failure) {
-        boolean transientFailure = failure.kind() == GatewayFailure.Kind.THROTTLED
-                || failure.kind() == GatewayFailure.Kind.UNAVAILABLE;
+        boolean transientFailure = failure.kind() == AwsErrorKind.THROTTLED
+                || failure.kind() == AwsErrorKind.UNAVAILABLE;
         return new Finding(this, severity, Status.UNKNOWN, "Could not check: " + failure.describe() + ".",
                 failure.remediation(), List.of(), transientFailure);
     }

@@ -120,7 +120,7 @@ class RedriveControlHandlerTest {
     void shouldAskTheStateMachineToRetryPrepareWhenTheSchemaReadIsThrottled() {
         // the fault suite (issue 8.3): a throttled Glue read failed the whole task as SCHEMA_UNAVAILABLE
         givenTask(TaskState.PENDING, RedriveCounters.ZERO);
-        schemaFailure = new io.channelpilot.gateway.GatewayFailure(io.channelpilot.gateway.GatewayFailure.Kind.THROTTLED,
+        schemaFailure = new io.channelpilot.gateway.GatewayFailure(io.channelpilot.gateway.AwsErrorKind.THROTTLED,
                 "glue", "GetSchemaVersion", "glue:GetSchemaVersion", "ThrottlingException", "HTTP 400");
 
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> invoke("prepare.json"))
