@@ -10,7 +10,7 @@ import java.util.Objects;
  * Names the non-updatable fields (the fingerprint's inputs, {@code Fingerprint}) that differ between two specs, so an
  * approval request says exactly what forces the replacement. Field names only — never values that could be data.
  */
-public final class ChangedFields {
+final class ChangedFields {
 
     private ChangedFields() {
     }

@@ -8,7 +8,7 @@ import java.util.Locale;
  * No catalogue of {@code stateInfo} codes is published (reference §2), so codes are shown verbatim and only an
  * access-denied code refines the advice.
  */
-public final class Troubleshooting {
+final class Troubleshooting {
 
     private Troubleshooting() {
     }

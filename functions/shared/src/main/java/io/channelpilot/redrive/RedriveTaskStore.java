@@ -7,7 +7,7 @@ import java.util.Set;
 
 /**
  * Redrive tasks, the one-active-task-per-channel lock, the per-record ledger and per-batch completion markers, all in
- * the status table ({@link DynamoDbRedriveTaskStore}; {@link InMemoryRedriveTaskStore} for tests).
+ * the status table ({@link DynamoDbRedriveTaskStore}; {@code InMemoryRedriveTaskStore} in the test-jar).
  */
 public interface RedriveTaskStore {
 

@@ -11,7 +11,7 @@ import io.channelpilot.spec.TagKeyHints;
  * The owner's message for a {@link Refusal}: the code(s), the tag(s) and the fix, what was (not) done, and the exact
  * commands to look closer ({@code channel-pilot plan}, {@code channel-pilot status}). Pure; identifiers and codes only.
  */
-public final class RefusalNotices {
+final class RefusalNotices {
 
     private RefusalNotices() {
     }

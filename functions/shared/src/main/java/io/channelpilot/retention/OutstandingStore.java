@@ -8,7 +8,7 @@ import java.util.function.UnaryOperator;
 /**
  * The oldest-outstanding DLQ record of each channel ({@link OutstandingEntries}). Written by triage (merge), by the
  * redrive task's Summarise step (clear what it covered) and by the sweep (notified level); read by the sweep.
- * Implementations: {@link DynamoDbOutstandingStore} (deployed, local world) and {@link InMemoryOutstandingStore}.
+ * Implementations: {@link DynamoDbOutstandingStore} (deployed, local world) and {@code InMemoryOutstandingStore} (test-jar).
  */
 public interface OutstandingStore {
 

@@ -9,7 +9,7 @@ import java.util.function.UnaryOperator;
 /**
  * Per-channel desired/observed state and conditions, the provisioning lease of each channel, and event claims that
  * make duplicate EventBridge deliveries collapse. Implementations: {@link DynamoDbStatusStore} (deployed and in the
- * local world) and {@link InMemoryStatusStore} (unit tests).
+ * local world) and {@code InMemoryStatusStore} (unit tests, test-jar).
  */
 public interface StatusStore {
 
