@@ -12,7 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Publishes {@value ChannelPilotEvents#REDRIVE_TASK_STATE_CHANGE} once per state a redrive task reaches (docs/events.md).
+ * Publishes {@value ChannelPilotEvents#REDRIVE_TASK_STATE_CHANGE} once per state a redrive task reaches (docs/reference.md#events).
  * A task passes PENDING → RUNNING → SUCCEEDED | FAILED | CANCELLED (or PENDING → FAILED | CANCELLED), each state once,
  * so (task, state) identifies a transition: every step that changes a task — start and cancel ({@code RedriveService}),
  * Prepare and Summarise (redrive-control) — calls {@link #publish} with the task as it now is, which claims and puts

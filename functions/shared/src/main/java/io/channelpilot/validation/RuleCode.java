@@ -4,7 +4,7 @@ import io.channelpilot.gateway.AwsErrorKind;
 import io.channelpilot.gateway.GatewayFailure;
 import java.util.List;
 
-/** Stable codes of the pre-flight rules (DESIGN §6), each with its severity and one line for docs/validation.md. */
+/** Stable codes of the pre-flight rules (DESIGN §6), each with its severity and one line for docs/reference.md#validation-rules. */
 public enum RuleCode {
     CLUSTER_EXPRESS(Severity.ERROR, "The cluster is MSK Provisioned with express.* brokers (else Firehose, Kafka Connect or Flink)."),
     CLUSTER_ALLOWED(Severity.ERROR, "The cluster is allowed by the stack guardrail ALLOWED_CLUSTERS."),

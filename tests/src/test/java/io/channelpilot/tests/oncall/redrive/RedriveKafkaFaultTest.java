@@ -41,7 +41,7 @@ import software.amazon.awssdk.services.kafka.KafkaClient;
  * the local world with the broker behind {@link io.channelpilot.local.world.kafka.KafkaFaultProxy}. Each case
  * dead-letters its own records, arms one fault to fire at the third Produce request of the redrive, and then checks,
  * from the topic itself, that every original has exactly one copy of this task (none lost, none twice), that the task
- * reached SUCCEEDED with every record counted reproduced, and that the fault really was injected. docs/oncall.md
+ * reached SUCCEEDED with every record counted reproduced, and that the fault really was injected. docs/developer-guide.md
  * ("Kafka faults during a redrive") says which mechanism holds each case.
  */
 class RedriveKafkaFaultTest {
