@@ -1,6 +1,6 @@
 package io.channelpilot.notification;
 
-import io.channelpilot.validation.Alternative;
+import io.channelpilot.model.Alternative;
 import java.util.Locale;
 
 /**

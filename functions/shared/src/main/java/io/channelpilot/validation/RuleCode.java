@@ -3,6 +3,7 @@ package io.channelpilot.validation;
 import io.channelpilot.gateway.AwsErrorKind;
 import io.channelpilot.gateway.GatewayFailure;
 import java.util.List;
+import io.channelpilot.model.Alternative;
 
 /** Stable codes of the pre-flight rules (DESIGN §6), each with its severity and one line for docs/reference.md#validation-rules. */
 public enum RuleCode {

@@ -9,7 +9,7 @@ import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.TestSpecs;
 import io.channelpilot.plan.Intent;
 import io.channelpilot.plan.Plan;
-import io.channelpilot.validation.Alternative;
+import io.channelpilot.model.Alternative;
 import io.channelpilot.validation.Finding;
 import io.channelpilot.validation.RuleCode;
 import io.channelpilot.validation.Severity;

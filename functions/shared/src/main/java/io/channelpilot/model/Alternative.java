@@ -1,4 +1,4 @@
-package io.channelpilot.validation;
+package io.channelpilot.model;
 
 /** What to use when streaming tables cannot serve (DESIGN §6). */
 public enum Alternative {
