@@ -148,6 +148,67 @@ public final class AwsClients {
         return new SdkEventPublisher(eventBridge(), io.channelpilot.events.ChannelPilotEvents.bus(config));
     }
 
+    // ---- The ports the functions use, over fresh clients: wiring never names an SDK type or an Sdk* adapter.
+
+    /** The status table: channel status, claims, leases, refusals, notification dedupe. */
+    public io.channelpilot.store.StatusStore statusStore(String table, Clock clock) {
+        return new io.channelpilot.store.DynamoDbStatusStore(dynamoDb(), table, clock);
+    }
+
+    /** Outstanding dead letters per channel (retention race), in the status table. */
+    public io.channelpilot.retention.OutstandingStore outstandingStore(String table, Clock clock) {
+        return new io.channelpilot.retention.DynamoDbOutstandingStore(dynamoDb(), table, clock);
+    }
+
+    /** Redrive tasks and their ledgers, in the status table. */
+    public io.channelpilot.redrive.RedriveTaskStore redriveTaskStore(String table, Clock clock) {
+        return new io.channelpilot.redrive.DynamoDbRedriveTaskStore(dynamoDb(), table, clock);
+    }
+
+    /** MSK channels (create, describe, update, delete). */
+    public ChannelGateway channels() {
+        return new SdkChannelGateway(kafka());
+    }
+
+    public LogGroupGateway logGroups() {
+        return new SdkLogGroupGateway(logs());
+    }
+
+    public AlarmGateway alarms() {
+        return new SdkAlarmGateway(cloudWatch());
+    }
+
+    public GrantGateway grants() {
+        return new SdkGrantGateway(lakeFormation());
+    }
+
+    public NamespaceGateway namespaces() {
+        return new SdkNamespaceGateway(s3Tables());
+    }
+
+    public Gateways.TablesGateway tables() {
+        return new SdkTablesGateway(s3Tables());
+    }
+
+    public Gateways.SchemaRegistryGateway schemaRegistry() {
+        return new SdkSchemaRegistryGateway(glue());
+    }
+
+    /** Notifications on the SNS topic {@code topicArn}. */
+    public NotificationPublisher notifications(String topicArn) {
+        return new SnsNotificationPublisher(sns(), topicArn);
+    }
+
+    /** A cluster's topics, tags and channels (MSK), with the table generation of channels S3 Tables already has. */
+    public ClusterStateReader clusterReader() {
+        return new SdkClusterStateReader(kafka(), new GatewayExistingTables(tables()));
+    }
+
+    /** Starts executions of the state machine {@code stateMachineArn}. */
+    public io.channelpilot.redrive.ExecutionStarter executions(String stateMachineArn) {
+        return new SfnExecutionStarter(sfn(), stateMachineArn);
+    }
+
     /** All validation gateways over fresh clients. */
     public Gateways.All gateways(Clock clock) {
         return new Gateways.All(new SdkMskGateway(kafka()), new SdkSchemaRegistryGateway(glue()), new SdkTablesGateway(s3Tables()),
