@@ -52,8 +52,8 @@ import java.util.function.Supplier;
 
 /**
  * Runs one abuse input through its target, in-process: the handlers with the local world's function environment
- * (through their FunctionEntry, as the world creates them, or their {@code (Map env)} constructors), the CLI against the world's endpoint, and the pure
- * parsers/loaders directly. Returns the stable code and the texts a caller would see.
+ * (through their FunctionEntry, as the world creates them, or their {@code (Map env)} constructors), the CLI against
+ * the world's endpoint, and the pure parsers/loaders directly. Returns the stable code and the texts a caller would see.
  */
 final class AbuseTargets {
 
