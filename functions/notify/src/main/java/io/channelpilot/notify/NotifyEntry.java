@@ -13,6 +13,6 @@ public final class NotifyEntry implements FunctionEntry {
 
     @Override
     public Object create(FunctionEnvironment environment) {
-        return new NotifyHandler(environment.variables(), environment.time());
+        return new NotifyHandler(NotifyWiring.from(environment));
     }
 }

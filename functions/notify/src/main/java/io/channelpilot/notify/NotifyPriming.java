@@ -10,7 +10,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.sns.SnsClient;
 
 /** SnapStart priming of notify: the item state parsed and rendered, a result out, one request per client. */
-public final class NotifyPriming {
+final class NotifyPriming {
 
     private NotifyPriming() {
     }

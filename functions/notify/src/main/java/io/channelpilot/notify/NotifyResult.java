@@ -6,7 +6,7 @@ import io.channelpilot.notification.NotificationDedupe;
  * same notification was already sent for this change ({@link NotificationDedupe}); then nothing was published and
  * {@code messageId} is empty.
  */
-public record NotifyResult(String kind, String severity, String title, String messageId, boolean duplicate) {
+record NotifyResult(String kind, String severity, String title, String messageId, boolean duplicate) {
 
     public NotifyResult(String kind, String severity, String title, String messageId) {
         this(kind, severity, title, messageId, false);

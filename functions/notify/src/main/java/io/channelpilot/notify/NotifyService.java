@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
  * and releases the item's provisioning lease if it still holds one (a poll that ran out of retries never released
  * it; releasing someone else's lease is a no-op by contract).
  */
-public final class NotifyService {
+final class NotifyService {
 
     private static final Logger LOG = LoggerFactory.getLogger(NotifyService.class);
 

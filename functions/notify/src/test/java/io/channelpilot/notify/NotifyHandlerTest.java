@@ -41,8 +41,8 @@ class NotifyHandlerTest {
         published.add(message);
         return "msg-" + published.size();
     };
-    private final NotifyHandler handler = new NotifyHandler(new NotifyService(publisher, new NotificationRenderer(MAPPER), store,
-            clock, MAPPER), MAPPER);
+    private final NotifyHandler handler = new NotifyHandler(new NotifyWiring(new NotifyService(publisher,
+            new NotificationRenderer(MAPPER), store, clock, MAPPER), MAPPER));
 
     static byte[] event(String name) throws IOException {
         return Files.readAllBytes(Path.of("../../events/notify/" + name));

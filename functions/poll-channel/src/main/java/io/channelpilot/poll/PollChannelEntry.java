@@ -13,6 +13,6 @@ public final class PollChannelEntry implements FunctionEntry {
 
     @Override
     public Object create(FunctionEnvironment environment) {
-        return new PollChannelHandler(environment.variables(), environment.time());
+        return new PollChannelHandler(PollWiring.from(environment));
     }
 }

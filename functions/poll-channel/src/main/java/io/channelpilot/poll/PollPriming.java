@@ -10,7 +10,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.kafka.KafkaClient;
 
 /** SnapStart priming of poll-channel: the ACTIVE sample in, a result out, one request per client. */
-public final class PollPriming {
+final class PollPriming {
 
     private static final String CLUSTER = "arn:aws:kafka:us-east-1:123456789012:cluster/priming/00000000-0000-0000-0000-000000000000-1";
 

@@ -182,7 +182,7 @@ class ChannelPollerTest {
 
     @Test
     void shouldRunBothEventsThroughTheHandler() throws IOException {
-        PollChannelHandler handler = new PollChannelHandler(poller, MAPPER);
+        PollChannelHandler handler = new PollChannelHandler(new PollWiring(poller, MAPPER));
         channels.then(read("ACTIVE")).then(read("ACTIVE")).then(null);
 
         JsonNode first = invoke(handler, event("active.json"));

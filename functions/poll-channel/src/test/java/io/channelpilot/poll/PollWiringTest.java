@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
 import io.channelpilot.notification.ItemState;
 import io.channelpilot.workflow.ChannelNotReady;
+import io.channelpilot.runtime.FunctionEnvironment;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
@@ -22,7 +23,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The env-map constructor against one loopback fake answering MSK (restJson) and DynamoDB (awsJson). */
+/** The environment wiring (PollChannelEntry) against one loopback fake answering MSK (restJson) and DynamoDB (awsJson). */
 class PollWiringTest {
 
     private HttpServer server;
@@ -59,9 +60,10 @@ class PollWiringTest {
     }
 
     private PollChannelHandler handler() {
-        return new PollChannelHandler(Map.of("AWS_REGION", "us-east-1", "AWS_ACCESS_KEY_ID", "id", "AWS_SECRET_ACCESS_KEY", "s",
+        return (PollChannelHandler) new PollChannelEntry().create(FunctionEnvironment.of(Map.of("AWS_REGION", "us-east-1",
+                "AWS_ACCESS_KEY_ID", "id", "AWS_SECRET_ACCESS_KEY", "s",
                 "AWS_ENDPOINT_URL", "http://127.0.0.1:" + server.getAddress().getPort(),
-                "CHANNEL_PILOT_STATUS_TABLE", "channel-pilot-status", "CHANNEL_PILOT_POLL_CONFIRM_SECONDS", "0"));
+                "CHANNEL_PILOT_STATUS_TABLE", "channel-pilot-status", "CHANNEL_PILOT_POLL_CONFIRM_SECONDS", "0")));
     }
 
     private byte[] event() throws Exception {

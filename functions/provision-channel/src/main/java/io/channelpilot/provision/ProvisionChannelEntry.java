@@ -13,6 +13,6 @@ public final class ProvisionChannelEntry implements FunctionEntry {
 
     @Override
     public Object create(FunctionEnvironment environment) {
-        return new ProvisionChannelHandler(environment.variables(), environment.time());
+        return new ProvisionChannelHandler(ProvisionWiring.from(environment));
     }
 }

@@ -15,7 +15,7 @@ import software.amazon.awssdk.services.lakeformation.LakeFormationClient;
 import software.amazon.awssdk.services.s3tables.S3TablesClient;
 
 /** SnapStart priming of provision-channel: the CREATE sample in, a result out, one request per client. */
-public final class ProvisionPriming {
+final class ProvisionPriming {
 
     private static final String CLUSTER = "arn:aws:kafka:us-east-1:123456789012:cluster/priming/00000000-0000-0000-0000-000000000000-1";
 

@@ -18,7 +18,7 @@ import java.util.Optional;
  * Writes what provisioning did into the status store: the desired spec and fingerprint (notify diffs it when a
  * replacement needs approval), the channel ARN, the {@code Provisioned} condition and the execution.
  */
-public final class StatusRecorder {
+final class StatusRecorder {
 
     private final StatusStore store;
     private final Clock clock;

@@ -32,7 +32,7 @@ import java.util.Optional;
  * after the reads so that a throttled attempt, retried by the state's Retry, does not find its own claim; recording
  * before the claim is harmless because it is idempotent. Sweeps and the CLI use deterministic execution names instead.
  */
-public final class IntentResolver {
+final class IntentResolver {
 
     private final ClusterStateReader reader;
     private final IntentPlanner planner;

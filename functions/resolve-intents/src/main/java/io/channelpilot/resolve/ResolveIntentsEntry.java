@@ -13,6 +13,6 @@ public final class ResolveIntentsEntry implements FunctionEntry {
 
     @Override
     public Object create(FunctionEnvironment environment) {
-        return new ResolveIntentsHandler(environment.variables(), environment.time());
+        return new ResolveIntentsHandler(ResolveWiring.from(environment));
     }
 }

@@ -2,6 +2,7 @@ package io.channelpilot.validate;
 
 import io.channelpilot.runtime.FunctionEntry;
 import io.channelpilot.runtime.FunctionEnvironment;
+import java.util.Optional;
 
 /** The local world's way to create {@link ValidateChannelHandler} (listed in META-INF/services). */
 public final class ValidateChannelEntry implements FunctionEntry {
@@ -13,6 +14,6 @@ public final class ValidateChannelEntry implements FunctionEntry {
 
     @Override
     public Object create(FunctionEnvironment environment) {
-        return new ValidateChannelHandler(environment.variables(), environment.time());
+        return new ValidateChannelHandler(ValidateWiring.from(environment, Optional.empty()));
     }
 }
