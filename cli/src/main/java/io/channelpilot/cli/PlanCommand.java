@@ -1,7 +1,6 @@
 package io.channelpilot.cli;
 
 import io.channelpilot.gateway.AwsClients;
-import io.channelpilot.gateway.SdkClusterStateReader;
 import io.channelpilot.model.StackSettings;
 import io.channelpilot.plan.ClusterState;
 import io.channelpilot.plan.IntentPlanner;
@@ -41,7 +40,7 @@ public final class PlanCommand implements Callable<Integer> {
     public Integer call() {
         Map<String, String> env = ctx.env(aws);
         AwsClients c = ctx.clients(aws);
-        String clusterArn = CliContext.clusterArn(c.kafka(), cluster);
+        String clusterArn = CliContext.clusterArn(c, cluster);
         PlanScope scope = topic == null ? new PlanScope.AllTopics() : new PlanScope.Topics(Set.of(topic));
         StackSettings stack = StackSettings.from(env);
         IntentPlanner planner = new IntentPlanner(stack);
@@ -51,7 +50,7 @@ public final class PlanCommand implements Callable<Integer> {
         if (guardrail.isPresent()) {
             outcome = new PlanOutcome(java.util.List.of(), java.util.List.of(guardrail.get()));
         } else {
-            ClusterState state = new SdkClusterStateReader(c.kafka()).read(clusterArn, scope);
+            ClusterState state = c.clusterReaderWithoutTables().read(clusterArn, scope);
             outcome = planner.plan(state, scope, "cli-plan");
         }
         rows.add(clusterArn, outcome, stack, env, c.gateways(Clock.systemUTC()));

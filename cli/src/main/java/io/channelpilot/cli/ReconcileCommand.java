@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
-import io.channelpilot.gateway.SdkClusterStateReader;
 import io.channelpilot.model.StackSettings;
 import io.channelpilot.plan.IntentPlanner;
 import io.channelpilot.plan.PlanOutcome;
@@ -25,7 +24,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import software.amazon.awssdk.services.kafka.model.Cluster;
+import io.channelpilot.gateway.AccountLookups.NamedArn;
 
 /**
  * {@code channel-pilot reconcile}: the scheduled sweep, now. It runs the same {@link SweepService} the reconcile function
@@ -62,7 +61,7 @@ public final class ReconcileCommand implements Callable<Integer> {
     public Integer call() {
         Map<String, String> env = new LinkedHashMap<>(ctx.env(aws));
         AwsClients c = ctx.clients(aws);
-        String only = cluster == null ? null : CliContext.clusterArn(c.kafka(), cluster);
+        String only = cluster == null ? null : CliContext.clusterArn(c, cluster);
         return dryRun ? dryRun(env, c, only) : sweep(env, c, only);
     }
 
@@ -73,11 +72,11 @@ public final class ReconcileCommand implements Callable<Integer> {
         List<Map<String, Object>> executions = new ArrayList<>();
         String id = sweepId == null ? "dry-run" : sweepId;
         List<String> clusters = only != null ? List.of(only)
-                : c.kafka().listClustersV2Paginator(r -> { }).clusterInfoList().stream().map(Cluster::clusterArn)
+                : c.lookups().clusters(null).stream().map(NamedArn::arn)
                 .filter(arn -> planner.guardrail(arn).isEmpty()).sorted().toList();
         for (String arn : clusters) {
             PlanOutcome outcome = planner.guardrail(arn).map(skip -> new PlanOutcome(List.of(), List.of(skip)))
-                    .orElseGet(() -> planner.plan(new SdkClusterStateReader(c.kafka()).read(arn, PlanScope.all()), PlanScope.all(), id));
+                    .orElseGet(() -> planner.plan(c.clusterReaderWithoutTables().read(arn, PlanScope.all()), PlanScope.all(), id));
             rows.add(arn, outcome, stack, env, c.gateways(Clock.systemUTC()));
             for (Reconciler.PlannedExecution e : Reconciler.wouldStart(id, arn, outcome.intents())) {
                 Map<String, Object> m = new LinkedHashMap<>();

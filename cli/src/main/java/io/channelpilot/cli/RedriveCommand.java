@@ -50,7 +50,7 @@ public final class RedriveCommand {
             AwsClients c = ctx.clients(aws);
             RedriveRequest request;
             try {
-                String clusterArn = cluster != null ? CliContext.clusterArn(c.kafka(), cluster)
+                String clusterArn = cluster != null ? CliContext.clusterArn(c, cluster)
                         : ctx.statusStore(c, aws).list(null).stream().filter(s -> s.key().channelName().equals(channel))
                         .map(ChannelStatus::key).map(ChannelKey::clusterArn).findFirst()
                         .orElseThrow(() -> new IllegalArgumentException("--channel: no managed channel named '" + channel
@@ -101,7 +101,7 @@ public final class RedriveCommand {
             if (target.task != null) {
                 outcome = ctx.redrive(c, aws).status(target.task);
             } else {
-                String clusterArn = cluster != null ? CliContext.clusterArn(c.kafka(), cluster)
+                String clusterArn = cluster != null ? CliContext.clusterArn(c, cluster)
                         : ctx.statusStore(c, aws).list(null).stream().filter(s -> s.key().channelName().equals(target.channel))
                         .map(s -> s.key().clusterArn()).findFirst().orElse("unknown");
                 outcome = ctx.redrive(c, aws).statusOfChannel(new ChannelKey(clusterArn, target.channel));

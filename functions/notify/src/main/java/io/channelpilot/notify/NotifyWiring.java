@@ -2,10 +2,8 @@ package io.channelpilot.notify;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.gateway.AwsClients;
-import io.channelpilot.gateway.SnsNotificationPublisher;
 import io.channelpilot.notification.NotificationRenderer;
 import io.channelpilot.runtime.FunctionEnvironment;
-import io.channelpilot.store.DynamoDbStatusStore;
 import io.channelpilot.time.TimeSource;
 import io.channelpilot.workflow.WorkflowJson;
 import java.time.Clock;
@@ -24,9 +22,9 @@ record NotifyWiring(NotifyService service, ObjectMapper mapper) {
     static NotifyWiring from(NotifyConfig config, AwsClients clients, TimeSource time) {
         Clock clock = time.clock();
         ObjectMapper mapper = WorkflowJson.mapper();
-        NotifyService service = new NotifyService(new SnsNotificationPublisher(clients.sns(), config.topicArn()),
+        NotifyService service = new NotifyService(clients.notifications(config.topicArn()),
                 new NotificationRenderer(mapper, config.runbookBase(), config.chatLimits()),
-                new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock), clock, mapper, config.dedupeTtl());
+                clients.statusStore(config.statusTable(), clock), clock, mapper, config.dedupeTtl());
         return new NotifyWiring(service, WorkflowJson.mapper());
     }
 }

@@ -3,9 +3,7 @@ package io.channelpilot.poll;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.events.PublishingStatusStore;
 import io.channelpilot.gateway.AwsClients;
-import io.channelpilot.gateway.SdkChannelGateway;
 import io.channelpilot.runtime.FunctionEnvironment;
-import io.channelpilot.store.DynamoDbStatusStore;
 import io.channelpilot.time.TimeSource;
 import io.channelpilot.workflow.WorkflowJson;
 
@@ -22,8 +20,8 @@ record PollWiring(ChannelPoller poller, ObjectMapper mapper) {
 
     /** The local world passes its VirtualClock as both the clock and the sleeper of {@code time}. */
     static PollWiring from(PollConfig config, AwsClients clients, TimeSource time) {
-        ChannelPoller poller = new ChannelPoller(new SdkChannelGateway(clients.kafka()),
-                new PublishingStatusStore(new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), time.clock()),
+        ChannelPoller poller = new ChannelPoller(clients.channels(),
+                new PublishingStatusStore(clients.statusStore(config.statusTable(), time.clock()),
                         clients.eventPublisher()), time.sleeper(), time.clock(), config.confirmDelay());
         return new PollWiring(poller, WorkflowJson.mapper());
     }

@@ -3,14 +3,8 @@ package io.channelpilot.provision;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.events.PublishingStatusStore;
 import io.channelpilot.gateway.AwsClients;
-import io.channelpilot.gateway.SdkAlarmGateway;
-import io.channelpilot.gateway.SdkChannelGateway;
-import io.channelpilot.gateway.SdkGrantGateway;
-import io.channelpilot.gateway.SdkLogGroupGateway;
-import io.channelpilot.gateway.SdkNamespaceGateway;
 import io.channelpilot.model.Home;
 import io.channelpilot.runtime.FunctionEnvironment;
-import io.channelpilot.store.DynamoDbStatusStore;
 import io.channelpilot.store.StatusStore;
 import io.channelpilot.time.TimeSource;
 import io.channelpilot.workflow.WorkflowJson;
@@ -31,11 +25,10 @@ record ProvisionWiring(ProvisioningService service, ObjectMapper mapper, Home ho
 
     static ProvisionWiring from(ProvisionConfig config, AwsClients clients, TimeSource time) {
         Clock clock = time.clock();
-        StatusStore store = new PublishingStatusStore(new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock),
+        StatusStore store = new PublishingStatusStore(clients.statusStore(config.statusTable(), clock),
                 clients.eventPublisher());
-        ProvisioningService service = new ProvisioningService(new SdkChannelGateway(clients.kafka()),
-                new SdkLogGroupGateway(clients.logs()), new SdkAlarmGateway(clients.cloudWatch()),
-                new SdkGrantGateway(clients.lakeFormation()), new SdkNamespaceGateway(clients.s3Tables()), store,
+        ProvisioningService service = new ProvisioningService(clients.channels(),
+                clients.logGroups(), clients.alarms(), clients.grants(), clients.namespaces(), store,
                 new StatusRecorder(store, clock, WorkflowJson.mapper()), config);
         return new ProvisionWiring(service, WorkflowJson.mapper(), config.home());
     }

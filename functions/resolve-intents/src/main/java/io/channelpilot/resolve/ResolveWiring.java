@@ -3,13 +3,9 @@ package io.channelpilot.resolve;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.gateway.AwsClients;
 import io.channelpilot.gateway.ClusterStateReader;
-import io.channelpilot.gateway.GatewayExistingTables;
-import io.channelpilot.gateway.SdkClusterStateReader;
-import io.channelpilot.gateway.SdkTablesGateway;
 import io.channelpilot.plan.IntentPlanner;
 import io.channelpilot.refusal.RefusalRecorder;
 import io.channelpilot.runtime.FunctionEnvironment;
-import io.channelpilot.store.DynamoDbStatusStore;
 import io.channelpilot.store.FailureLedger;
 import io.channelpilot.store.StatusStore;
 import io.channelpilot.time.TimeSource;
@@ -29,9 +25,7 @@ record ResolveWiring(IntentResolver resolver, ObjectMapper json, String metricsN
     static ResolveWiring from(ResolveConfig config, AwsClients clients, TimeSource time) {
         Clock clock = time.clock();
         // MSK for the cluster; S3 Tables GetTable for the table generation of a channel that must be (re)created
-        ClusterStateReader reader = new SdkClusterStateReader(clients.kafka(),
-                new GatewayExistingTables(new SdkTablesGateway(clients.s3Tables())));
-        return of(config, reader, new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock), clock);
+        return of(config, clients.clusterReader(), clients.statusStore(config.statusTable(), clock), clock);
     }
 
     static ResolveWiring of(ResolveConfig config, ClusterStateReader reader, StatusStore store, Clock clock) {

@@ -204,6 +204,16 @@ public final class AwsClients {
         return new SdkClusterStateReader(kafka(), new GatewayExistingTables(tables()));
     }
 
+    /** As {@link #clusterReader()}, without table generations (the operator CLI's plan preview does not look tables up). */
+    public ClusterStateReader clusterReaderWithoutTables() {
+        return new SdkClusterStateReader(kafka());
+    }
+
+    /** Clusters and state machines by name (the operator CLI). */
+    public AccountLookups lookups() {
+        return new AccountLookups(kafka(), sfn());
+    }
+
     /** Starts executions of the state machine {@code stateMachineArn}. */
     public io.channelpilot.redrive.ExecutionStarter executions(String stateMachineArn) {
         return new SfnExecutionStarter(sfn(), stateMachineArn);

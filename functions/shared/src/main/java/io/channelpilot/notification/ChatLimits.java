@@ -11,7 +11,7 @@ import java.util.Map;
  * {@code title=250,description=3500,nextSteps=5,step=500,keywords=5,keyword=75}, in case a chat client turns out to cut
  * or drop messages sooner (or allows more).
  */
-record ChatLimits(int title, int description, int nextSteps, int step, int keywords, int keyword) {
+public record ChatLimits(int title, int description, int nextSteps, int step, int keywords, int keyword) {
 
     public static final String VARIABLE = "CHANNEL_PILOT_CHAT_LIMITS";
     public static final ChatLimits DEFAULT = new ChatLimits(250, 3_500, 5, 500, 5, 75);
