@@ -27,7 +27,10 @@ import io.channelpilot.model.Home;
 import io.channelpilot.model.StackSettings;
 import io.channelpilot.poll.PollChannelHandler;
 import io.channelpilot.provision.ProvisionChannelHandler;
-import io.channelpilot.reconcile.ReconcileHandler;
+import io.channelpilot.reconcile.ReconcileEntry;
+import io.channelpilot.runtime.FunctionEntry;
+import io.channelpilot.runtime.FunctionEnvironment;
+import io.channelpilot.time.TimeSource;
 import io.channelpilot.redrive.batch.RedriveBatchHandler;
 import io.channelpilot.redrive.control.RedriveControlHandler;
 import io.channelpilot.resolve.ResolveIntentsHandler;
@@ -112,7 +115,7 @@ final class AbuseTargets {
     AbuseOutcome run(AbuseCase c, byte[] input) throws IOException {
         return switch (c.target()) {
             case "resolve-intents" -> firstError(stream(c.target(), () -> new ResolveIntentsHandler(env), input), "field");
-            case "reconcile" -> firstError(stream(c.target(), () -> new ReconcileHandler(env), input), "where");
+            case "reconcile" -> firstError(stream(c.target(), () -> created(new ReconcileEntry()), input), "where");
             case "respond-to-alarm" -> alarm(input);
             case "validate-channel" -> validate(input);
             case "provision-channel" -> workflow(c.target(), () -> new ProvisionChannelHandler(env), input);
@@ -126,6 +129,11 @@ final class AbuseTargets {
             case "dlq" -> dlq(c, input);
             default -> throw new IllegalStateException("unknown target " + c.target());
         };
+    }
+
+    /** A handler as the local world creates it: through the function's entry, over this environment and the system clock. */
+    private RequestStreamHandler created(FunctionEntry entry) {
+        return (RequestStreamHandler) entry.create(new FunctionEnvironment(env, TimeSource.system()));
     }
 
     private JsonNode stream(String target, Supplier<RequestStreamHandler> factory, byte[] input) throws IOException {
