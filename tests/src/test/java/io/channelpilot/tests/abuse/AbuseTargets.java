@@ -6,7 +6,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.alarm.AlarmEvent;
-import io.channelpilot.alarm.RespondToAlarmHandler;
+import io.channelpilot.alarm.RespondToAlarmEntry;
 import io.channelpilot.cli.ChannelPilot;
 import io.channelpilot.conformance.SchemaAnalysis;
 import io.channelpilot.conformance.SchemaAnalyzer;
@@ -153,7 +153,7 @@ final class AbuseTargets {
     }
 
     private AbuseOutcome alarm(byte[] input) throws IOException {
-        JsonNode response = stream("respond-to-alarm", () -> new RespondToAlarmHandler(env), input);
+        JsonNode response = stream("respond-to-alarm", () -> created(new RespondToAlarmEntry()), input);
         String outcome = response.path("outcome").asText();
         String reason = response.path("reason").asText();
         String message = "";
