@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.Objects;
 
 /** The sweep's JSON: one mapper (ISO instants) for the handler's input and report, and for SnapStart priming. */
 final class SweepJson {

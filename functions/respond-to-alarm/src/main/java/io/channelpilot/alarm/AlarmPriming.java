@@ -2,7 +2,6 @@ package io.channelpilot.alarm;
 
 import io.channelpilot.workflow.WorkflowJson;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.channelpilot.notification.ItemState;
 import io.channelpilot.priming.Priming;
 import java.util.Map;
 import software.amazon.awssdk.services.cloudwatch.CloudWatchClient;

@@ -17,7 +17,6 @@ import io.channelpilot.model.RecordFormat;
 import io.channelpilot.model.RedrivePolicy;
 import io.channelpilot.model.RepairRule;
 import io.channelpilot.model.SchemaRef;
-import io.channelpilot.notification.ItemState;
 import io.channelpilot.retention.InMemoryOutstandingStore;
 import io.channelpilot.store.ChannelKey;
 import io.channelpilot.store.ConditionStatus;
