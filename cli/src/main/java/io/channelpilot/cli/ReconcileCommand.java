@@ -10,10 +10,13 @@ import io.channelpilot.plan.IntentPlanner;
 import io.channelpilot.plan.PlanOutcome;
 import io.channelpilot.plan.PlanScope;
 import io.channelpilot.reconcile.ClusterReport;
+import io.channelpilot.reconcile.ReconcileConfig;
+import io.channelpilot.reconcile.ReconcileWiring;
 import io.channelpilot.reconcile.Reconciler;
 import io.channelpilot.reconcile.SweepReport;
 import io.channelpilot.reconcile.SweepService;
 import io.channelpilot.refusal.RefusalNotifier;
+import io.channelpilot.time.TimeSource;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -121,7 +124,8 @@ public final class ReconcileCommand implements Callable<Integer> {
         if (sweepId != null) {
             input.put("sweepId", sweepId);
         }
-        SweepReport report = SweepService.fromEnvironment(env, Clock.systemUTC(), ctx.connection(aws).credentials()).sweep(input);
+        SweepReport report = ReconcileWiring.from(ReconcileConfig.from(env), AwsClients.from(env, ctx.connection(aws).credentials()),
+                TimeSource.system()).service().sweep(input);
         PrintWriter out = ctx.out();
         if (aws.output == OutputFormat.json) {
             out.println(JSON.valueToTree(report).toPrettyString());

@@ -1,5 +1,6 @@
 package io.channelpilot.reconcile;
 
+import io.channelpilot.gateway.AwsClients;
 import io.channelpilot.runtime.FunctionEntry;
 import io.channelpilot.runtime.FunctionEnvironment;
 
@@ -13,6 +14,7 @@ public final class ReconcileEntry implements FunctionEntry {
 
     @Override
     public Object create(FunctionEnvironment environment) {
-        return new ReconcileHandler(environment.variables(), environment.time());
+        return new ReconcileHandler(ReconcileWiring.from(ReconcileConfig.from(environment.variables()),
+                AwsClients.from(environment.variables()), environment.time()));
     }
 }

@@ -13,6 +13,7 @@ import io.channelpilot.plan.Plan;
 import io.channelpilot.plan.PlanOutcome;
 import io.channelpilot.plan.TableGenerations;
 import io.channelpilot.plan.PlanScope;
+import io.channelpilot.reconcile.gateway.SdkFleet;
 import io.channelpilot.refusal.Refusal;
 import io.channelpilot.refusal.RefusalNotifier;
 import io.channelpilot.refusal.Refusals;
@@ -56,19 +57,19 @@ public final class Reconciler {
     private final RefusalReporter refusals;
     private final StatusStore store;
 
-    public Reconciler(Fleet fleet, Executions executions, StatusStore store, RetentionCheck retention, StackSettings stack,
+    Reconciler(Fleet fleet, Executions executions, StatusStore store, RetentionCheck retention, StackSettings stack,
                       Clock clock, Duration interval, int verifyBudget, ApiCalls calls) {
         this(fleet, executions, store, retention, stack, clock, interval, verifyBudget, calls, FailureHistory.DEFAULT_LIMIT);
     }
 
     /** @param recreateLimit recreates of a FAILED channel per fingerprint ({@code CHANNEL_PILOT_FAILED_RECREATE_LIMIT}) */
-    public Reconciler(Fleet fleet, Executions executions, StatusStore store, RetentionCheck retention, StackSettings stack,
+    Reconciler(Fleet fleet, Executions executions, StatusStore store, RetentionCheck retention, StackSettings stack,
                       Clock clock, Duration interval, int verifyBudget, ApiCalls calls, int recreateLimit) {
         this(fleet, executions, store, retention, stack, clock, interval, verifyBudget, calls, recreateLimit, RefusalReporter.NONE);
     }
 
     /** @param refusals records and notifies each cluster's refusals (issue 15: the sweep is their backstop too) */
-    public Reconciler(Fleet fleet, Executions executions, StatusStore store, RetentionCheck retention, StackSettings stack,
+    Reconciler(Fleet fleet, Executions executions, StatusStore store, RetentionCheck retention, StackSettings stack,
                       Clock clock, Duration interval, int verifyBudget, ApiCalls calls, int recreateLimit,
                       RefusalReporter refusals) {
         this.refusals = refusals;
@@ -97,7 +98,7 @@ public final class Reconciler {
     }
 
     /** Parses the Lambda input and sweeps; a bad input is a report with one error (never a throw). */
-    public SweepReport sweep(JsonNode input) {
+    SweepReport sweep(JsonNode input) {
         Instant now = clock.instant();
         SweepRequest.Parsed parsed = SweepRequest.parse(input, now, interval);
         if (parsed instanceof SweepRequest.Ok ok) {
@@ -106,7 +107,7 @@ public final class Reconciler {
         return SweepReport.of("", now, List.of(), List.of(((SweepRequest.Error) parsed).error()), calls.snapshot());
     }
 
-    public SweepReport run(SweepRequest request) {
+    SweepReport run(SweepRequest request) {
         Instant started = clock.instant();
         List<ClusterReport> reports = new ArrayList<>();
         List<ReconcileError> errors = new ArrayList<>();

@@ -35,7 +35,7 @@ import org.slf4j.LoggerFactory;
  * so a repeated sweep or a concurrent triage does not repeat it); when the level falls, store the lower level so the
  * next rise notifies again. A channel whose race is over gets {@code Degraded=False, RetentionRaceCleared}.
  */
-public final class RetentionCheck {
+final class RetentionCheck {
 
     static final String CLEARED = "RetentionRaceCleared";
     static final int MAX_ITEMS = 20;
@@ -50,7 +50,7 @@ public final class RetentionCheck {
     private final NotificationRenderer renderer;
     private final Clock clock;
 
-    public RetentionCheck(OutstandingStore outstanding, StatusStore store, TopicRetention topics, RetentionSettings settings,
+    RetentionCheck(OutstandingStore outstanding, StatusStore store, TopicRetention topics, RetentionSettings settings,
                    NotificationPublisher publisher, NotificationRenderer renderer, Clock clock) {
         this.outstanding = outstanding;
         this.store = store;

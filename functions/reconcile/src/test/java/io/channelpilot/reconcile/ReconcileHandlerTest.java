@@ -37,11 +37,11 @@ class ReconcileHandlerTest {
     private final ApiCalls fleetCalls = new ApiCalls();
     private final InMemoryStatusStore statuses = new InMemoryStatusStore(clock);
     private final FakeFleet fleet = new FakeFleet(fleetCalls).cluster(CLUSTER, Fixtures.TAGS, "orders.created");
-    private final ReconcileHandler handler = new ReconcileHandler(new SweepService(
+    private final ReconcileHandler handler = new ReconcileHandler(new ReconcileWiring(new SweepService(
             calls -> new Reconciler(fleet, executions, statuses, new RetentionCheck(new InMemoryOutstandingStore(clock), statuses,
                     (cluster, topic) -> java.util.Optional.empty(), RetentionSettings.DEFAULTS, recording(), NotificationRenderer.create(),
                     clock), Fixtures.STACK, clock, Duration.ofMinutes(15), 50, calls),
-            recording(), NotificationRenderer.create()), "ChannelPilotTest");
+            recording(), NotificationRenderer.create()), "ChannelPilotTest"));
 
     private NotificationPublisher recording() {
         return message -> {

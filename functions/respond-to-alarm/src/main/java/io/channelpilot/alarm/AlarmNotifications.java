@@ -25,7 +25,6 @@ import java.util.stream.Collectors;
  */
 final class AlarmNotifications {
 
-    static final String BYTES_IN_METRIC = "DeliveryToIceberg.BytesIn";
     /** Documented (reference §3, DESIGN §6): at 300 s freshness the channel needs at least 2.4 MB/s uncompressed. */
     static final double FLOOR_BYTES_PER_SECOND_AT_300 = 2_400_000;
 

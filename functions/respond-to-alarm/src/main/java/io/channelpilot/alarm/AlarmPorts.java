@@ -30,6 +30,8 @@ public final class AlarmPorts {
 
     /** Recent {@code DeliveryToIceberg.BytesIn} of the channel (GetMetricData), as bytes per second. */
     public interface Metrics {
+        String BYTES_IN_METRIC = "DeliveryToIceberg.BytesIn";
+
         Optional<Double> deliveryBytesInPerSecond(String clusterName, String channelName, String topic, Duration window);
     }
 

@@ -1,5 +1,6 @@
 package io.channelpilot.alarm;
 
+import io.channelpilot.gateway.AwsClients;
 import io.channelpilot.runtime.FunctionEntry;
 import io.channelpilot.runtime.FunctionEnvironment;
 
@@ -13,6 +14,7 @@ public final class RespondToAlarmEntry implements FunctionEntry {
 
     @Override
     public Object create(FunctionEnvironment environment) {
-        return new RespondToAlarmHandler(environment.variables(), environment.time());
+        return new RespondToAlarmHandler(AlarmWiring.from(AlarmConfig.from(environment.variables()),
+                AwsClients.from(environment.variables()), environment.time()));
     }
 }

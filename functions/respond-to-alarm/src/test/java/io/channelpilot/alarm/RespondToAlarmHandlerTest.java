@@ -7,7 +7,6 @@ import io.channelpilot.store.RecordedAlarm;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.dlq.DlqCause;
-import io.channelpilot.dlq.DlqFormat;
 import io.channelpilot.dlq.RedriveRequest;
 import io.channelpilot.dlq.RedriveStart;
 import io.channelpilot.model.ChannelSpec;
@@ -18,9 +17,7 @@ import io.channelpilot.model.RecordFormat;
 import io.channelpilot.model.RedrivePolicy;
 import io.channelpilot.model.RepairRule;
 import io.channelpilot.model.SchemaRef;
-import io.channelpilot.notification.ItemState;
 import io.channelpilot.retention.InMemoryOutstandingStore;
-import io.channelpilot.retention.RetentionSettings;
 import io.channelpilot.store.ChannelKey;
 import io.channelpilot.store.ConditionStatus;
 import io.channelpilot.store.ConditionType;
@@ -68,8 +65,7 @@ class RespondToAlarmHandlerTest {
                 "ACTIVE", 300, "", "");
         AlarmConfig config = new AlarmConfig("arn:aws:sns:us-east-1:123456789012:channel-pilot", "status",
                 "channel-pilot-dlq", "channel-pilot/dlq/", null);
-        handler = new RespondToAlarmHandler(AlarmWiring.of(config, DlqFormat.defaults(), msk, msk, bucket, triage, store, outstanding, RetentionSettings.DEFAULTS,
-                publisher, r -> {
+        handler = new RespondToAlarmHandler(AlarmWiring.of(config, msk, msk, bucket, triage, store, outstanding, publisher, r -> {
                     redrives.add(r);
                     return new RedriveStart.Started("task-1", "");
                 }, clock));
@@ -174,8 +170,7 @@ class RespondToAlarmHandlerTest {
     void shouldReportTheRefusalWhenTheAutomaticRedriveIsRefused() throws IOException {
         AlarmConfig config = new AlarmConfig("arn:aws:sns:us-east-1:123456789012:channel-pilot", "status",
                 "channel-pilot-dlq", "channel-pilot/dlq/", null);
-        handler = new RespondToAlarmHandler(AlarmWiring.of(config, DlqFormat.defaults(), msk, msk, bucket, triage, store, outstanding, RetentionSettings.DEFAULTS,
-                publisher, r -> new RedriveStart.Refused("REDRIVE_TASK_ACTIVE", "task t-9 is running",
+        handler = new RespondToAlarmHandler(AlarmWiring.of(config, msk, msk, bucket, triage, store, outstanding, publisher, r -> new RedriveStart.Refused("REDRIVE_TASK_ACTIVE", "task t-9 is running",
                         "Wait for task t-9 or cancel it.", java.util.Optional.of("t-9")), clock));
         givenSpec(RedrivePolicy.AUTO, List.of(RepairRule.parse("coerce:/amount=number")));
         givenDlqObject("2026/11/29/16/a.jsonl", lines(2, "TYPE_MISMATCH", "/amount").getBytes(StandardCharsets.UTF_8));

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.alarm.AlarmEvent;
-import io.channelpilot.alarm.RespondToAlarmHandler;
+import io.channelpilot.alarm.RespondToAlarmEntry;
 import io.channelpilot.cli.ChannelPilot;
 import io.channelpilot.conformance.SchemaAnalysis;
 import io.channelpilot.conformance.SchemaAnalyzer;
@@ -27,9 +27,9 @@ import io.channelpilot.model.Home;
 import io.channelpilot.model.StackSettings;
 import io.channelpilot.poll.PollChannelEntry;
 import io.channelpilot.provision.ProvisionChannelEntry;
-import io.channelpilot.reconcile.ReconcileHandler;
-import io.channelpilot.redrive.batch.RedriveBatchHandler;
-import io.channelpilot.redrive.control.RedriveControlHandler;
+import io.channelpilot.reconcile.ReconcileEntry;
+import io.channelpilot.redrive.batch.RedriveBatchEntry;
+import io.channelpilot.redrive.control.RedriveControlEntry;
 import io.channelpilot.resolve.ResolveIntentsEntry;
 import io.channelpilot.runtime.FunctionEntry;
 import io.channelpilot.runtime.FunctionEnvironment;
@@ -114,13 +114,13 @@ final class AbuseTargets {
     AbuseOutcome run(AbuseCase c, byte[] input) throws IOException {
         return switch (c.target()) {
             case "resolve-intents" -> firstError(stream(c.target(), () -> entry(new ResolveIntentsEntry()), input), "field");
-            case "reconcile" -> firstError(stream(c.target(), () -> new ReconcileHandler(env), input), "where");
+            case "reconcile" -> firstError(stream(c.target(), () -> entry(new ReconcileEntry()), input), "where");
             case "respond-to-alarm" -> alarm(input);
             case "validate-channel" -> validate(input);
             case "provision-channel" -> workflow(c.target(), () -> entry(new ProvisionChannelEntry()), input);
             case "poll-channel" -> workflow(c.target(), () -> entry(new PollChannelEntry()), input);
-            case "redrive-control" -> workflow(c.target(), () -> new RedriveControlHandler(env), input);
-            case "redrive-batch" -> workflow(c.target(), () -> new RedriveBatchHandler(env), input);
+            case "redrive-control" -> workflow(c.target(), () -> entry(new RedriveControlEntry()), input);
+            case "redrive-batch" -> workflow(c.target(), () -> entry(new RedriveBatchEntry()), input);
             case "redrive-cli" -> cli(input);
             case "tags" -> tags(input);
             case "schema" -> schema(input);
@@ -152,7 +152,7 @@ final class AbuseTargets {
     }
 
     private AbuseOutcome alarm(byte[] input) throws IOException {
-        JsonNode response = stream("respond-to-alarm", () -> new RespondToAlarmHandler(env), input);
+        JsonNode response = stream("respond-to-alarm", () -> entry(new RespondToAlarmEntry()), input);
         String outcome = response.path("outcome").asText();
         String reason = response.path("reason").asText();
         String message = "";

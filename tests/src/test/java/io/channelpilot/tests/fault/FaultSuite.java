@@ -14,6 +14,10 @@ import io.channelpilot.local.world.http.ApiCallLog;
 import io.channelpilot.local.world.http.FaultRule;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.StackSettings;
+import io.channelpilot.redrive.batch.BatchConfig;
+import io.channelpilot.redrive.batch.BatchWiring;
+import io.channelpilot.gateway.AwsClients;
+import io.channelpilot.time.TimeSource;
 import io.channelpilot.redrive.batch.RedriveBatchHandler;
 import io.channelpilot.redrive.batch.RedriveHeaders;
 import io.channelpilot.spec.SpecResolver;
@@ -103,7 +107,7 @@ final class FaultSuite implements AutoCloseable {
         // redrive-batch on the virtual clock (its token bucket), as RedriveEndToEndTest binds it
         Map<String, String> batchEnv = new HashMap<>(world.functionEnvironment());
         world.workflows().lambdas().register("RedriveBatchFunction",
-                new RedriveBatchHandler(RedriveBatchHandler.wire(batchEnv, world.clock(), world.clock())));
+                new RedriveBatchHandler(BatchWiring.from(BatchConfig.from(batchEnv), AwsClients.from(batchEnv), TimeSource.of(world.clock()))));
         this.redriveSpec = channelWithDeadLetters();
         for (int i = 0; i < topicCount; i++) {
             topics.add(String.format("orders.fs%02d", i));

@@ -11,6 +11,10 @@ import io.channelpilot.local.world.iceberg.TableId;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.StackSettings;
 import io.channelpilot.notification.ItemState;
+import io.channelpilot.redrive.batch.BatchConfig;
+import io.channelpilot.redrive.batch.BatchWiring;
+import io.channelpilot.gateway.AwsClients;
+import io.channelpilot.time.TimeSource;
 import io.channelpilot.redrive.batch.RedriveBatchHandler;
 import io.channelpilot.redrive.batch.RedriveHeaders;
 import io.channelpilot.tests.OperatorCli;
@@ -60,7 +64,8 @@ class RedactionMarkerTest {
                 Repo.root().resolve("template.yaml")));
         // redrive-batch's token bucket on the virtual clock (as RedriveEndToEndTest binds it)
         world.workflows().lambdas().register("RedriveBatchFunction", new RedriveBatchHandler(
-                RedriveBatchHandler.wire(new HashMap<>(world.functionEnvironment()), world.clock(), world.clock())));
+                BatchWiring.from(BatchConfig.from(world.functionEnvironment()), AwsClients.from(world.functionEnvironment()),
+                        TimeSource.of(world.clock()))));
     }
 
     @AfterAll

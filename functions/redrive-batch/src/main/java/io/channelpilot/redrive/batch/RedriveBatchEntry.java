@@ -1,5 +1,6 @@
 package io.channelpilot.redrive.batch;
 
+import io.channelpilot.gateway.AwsClients;
 import io.channelpilot.runtime.FunctionEntry;
 import io.channelpilot.runtime.FunctionEnvironment;
 
@@ -13,6 +14,7 @@ public final class RedriveBatchEntry implements FunctionEntry {
 
     @Override
     public Object create(FunctionEnvironment environment) {
-        return new RedriveBatchHandler(environment.variables(), environment.time());
+        return new RedriveBatchHandler(BatchWiring.from(BatchConfig.from(environment.variables()),
+                AwsClients.from(environment.variables()), environment.time()));
     }
 }

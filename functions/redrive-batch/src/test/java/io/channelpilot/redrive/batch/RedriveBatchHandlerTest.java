@@ -43,7 +43,7 @@ class RedriveBatchHandlerTest {
         }, clock, clock);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
 
-        new RedriveBatchHandler(worker).handleRequest(new ByteArrayInputStream(Files.readAllBytes(event())), out,
+        new RedriveBatchHandler(new BatchWiring(worker)).handleRequest(new ByteArrayInputStream(Files.readAllBytes(event())), out,
                 new TestContext());
 
         JsonNode result = new ObjectMapper().readTree(out.toByteArray());
@@ -64,7 +64,7 @@ class RedriveBatchHandlerTest {
         }, clock, clock);
 
         // when / then
-        assertThatThrownBy(() -> new RedriveBatchHandler(worker).handleRequest(
+        assertThatThrownBy(() -> new RedriveBatchHandler(new BatchWiring(worker)).handleRequest(
                 new ByteArrayInputStream(Files.readAllBytes(event())), new ByteArrayOutputStream(), new TestContext()))
                 .isInstanceOfSatisfying(InvalidTaskInput.class, e -> {
                     assertThat(e.inputCode()).isEqualTo(InvalidTaskInput.Code.INPUT_FIELD_INVALID);

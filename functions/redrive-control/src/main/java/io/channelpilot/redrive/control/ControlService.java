@@ -47,13 +47,13 @@ public final class ControlService {
     private final Clock clock;
     private final RedriveTaskEvents events;
 
-    public ControlService(RedriveTaskStore tasks, Gateways.SchemaRegistryGateway schemas, RedriveNotifier notifier,
+    ControlService(RedriveTaskStore tasks, Gateways.SchemaRegistryGateway schemas, RedriveNotifier notifier,
                           OutstandingStore outstanding, Clock clock) {
         this(tasks, schemas, notifier, outstanding, clock, RedriveTaskEvents.NONE);
     }
 
     /** @param events publishes the task's state changes (issue 15: Channel Pilot Redrive Task State Change) */
-    public ControlService(RedriveTaskStore tasks, Gateways.SchemaRegistryGateway schemas, RedriveNotifier notifier,
+    ControlService(RedriveTaskStore tasks, Gateways.SchemaRegistryGateway schemas, RedriveNotifier notifier,
                           OutstandingStore outstanding, Clock clock, RedriveTaskEvents events) {
         this.events = events;
         this.tasks = tasks;

@@ -1,5 +1,6 @@
 package io.channelpilot.redrive.control;
 
+import io.channelpilot.gateway.AwsClients;
 import io.channelpilot.runtime.FunctionEntry;
 import io.channelpilot.runtime.FunctionEnvironment;
 
@@ -13,6 +14,7 @@ public final class RedriveControlEntry implements FunctionEntry {
 
     @Override
     public Object create(FunctionEnvironment environment) {
-        return new RedriveControlHandler(environment.variables(), environment.time());
+        return new RedriveControlHandler(ControlWiring.from(ControlConfig.from(environment.variables()),
+                AwsClients.from(environment.variables()), environment.time()));
     }
 }

@@ -53,11 +53,11 @@ class RedriveControlHandlerTest {
     RedriveControlHandler handler() {
         Gateways.SchemaRegistryGateway schemas = (registry, name) -> schemaFailure != null
                 ? GatewayResult.failed(schemaFailure) : new GatewayResult.Ok<>(schema);
-        return new RedriveControlHandler(new ControlService(store, schemas,
+        return new RedriveControlHandler(new ControlWiring(new ControlService(store, schemas,
                 new RedriveNotifier(m -> {
                     sent.add(m);
                     return "m-" + sent.size();
-                }, NotificationRenderer.create()), outstanding, clock));
+                }, NotificationRenderer.create()), outstanding, clock)));
     }
 
     void givenTask(TaskState state, RedriveCounters counters) {

@@ -17,10 +17,12 @@ import io.channelpilot.local.world.msk.ChannelView;
 import io.channelpilot.local.world.workflow.WorldHandlerFactory;
 import io.channelpilot.model.Home;
 import io.channelpilot.redrive.DynamoDbRedriveTaskStore;
+import io.channelpilot.redrive.batch.BatchWiring;
 import io.channelpilot.redrive.batch.BatchWorker;
 import io.channelpilot.redrive.batch.KafkaSettings;
-import io.channelpilot.redrive.batch.MskKafkaConnector;
 import io.channelpilot.redrive.batch.RedriveBatchHandler;
+import io.channelpilot.redrive.batch.gateway.MskKafkaConnector;
+import io.channelpilot.redrive.batch.gateway.S3DlqObjects;
 import io.channelpilot.redrive.batch.RedriveHeaders;
 import io.channelpilot.store.ChannelKey;
 import io.channelpilot.store.DynamoDbStatusStore;
@@ -389,7 +391,7 @@ final class CrashWorld implements AutoCloseable {
 
     /**
      * The world's handlers, except redrive-batch, whose Kafka seam gets produce points ({@link CrashingConnector});
-     * wired as {@link RedriveBatchHandler#wire} does, on the world's virtual clock. Each call makes a fresh instance:
+     * wired as {@link BatchWiring#from} does, on the world's virtual clock. Each call makes a fresh instance:
      * the Lambda service calls it again after a crash, as a new execution environment.
      */
     static final class Handlers implements HandlerFactory, AutoCloseable {
@@ -410,11 +412,11 @@ final class CrashWorld implements AutoCloseable {
             Map<String, String> env = spec.environment();
             AwsClients clients = AwsClients.from(env);
             Supplier<KafkaClient> msk = clients::kafka;
-            RedriveBatchHandler handler = new RedriveBatchHandler(new BatchWorker(
+            RedriveBatchHandler handler = new RedriveBatchHandler(new BatchWiring(new BatchWorker(
                     new DynamoDbRedriveTaskStore(clients.dynamoDb(), env.get("CHANNEL_PILOT_STATUS_TABLE"), world.clock()),
-                    new io.channelpilot.redrive.batch.S3DlqObjects(clients.s3(), new DlqParser(DlqFormat.fromEnv(env)),
+                    new S3DlqObjects(clients.s3(), new DlqParser(DlqFormat.fromEnv(env)),
                             Home.from(env).account()),
-                    new CrashingConnector(new MskKafkaConnector(KafkaSettings.from(env), msk)), world.clock(), world.clock()));
+                    new CrashingConnector(new MskKafkaConnector(KafkaSettings.from(env), msk)), world.clock(), world.clock())));
             created.add(handler);
             return handler;
         }

@@ -17,6 +17,9 @@ import io.channelpilot.redrive.RedriveCounters;
 import io.channelpilot.redrive.RedriveRequest;
 import io.channelpilot.redrive.RedriveTask;
 import io.channelpilot.redrive.TaskState;
+import io.channelpilot.redrive.batch.BatchConfig;
+import io.channelpilot.redrive.batch.BatchWiring;
+import io.channelpilot.time.TimeSource;
 import io.channelpilot.redrive.batch.RedriveBatchHandler;
 import io.channelpilot.redrive.batch.RedriveHeaders;
 import io.channelpilot.spec.SpecResolver;
@@ -75,7 +78,7 @@ class RedriveEndToEndTest {
         Map<String, String> batchEnv = new HashMap<>(world.functionEnvironment());
         assertThat(batchEnv).containsEntry("CHANNEL_PILOT_KAFKA_AUTH", "PLAINTEXT")
                 .containsEntry("CHANNEL_PILOT_KAFKA_BOOTSTRAP", CLUSTER + "=" + world.kafka().bootstrapServers(CLUSTER));
-        batchHandler = new RedriveBatchHandler(RedriveBatchHandler.wire(batchEnv, world.clock(), world.clock()));
+        batchHandler = new RedriveBatchHandler(BatchWiring.from(BatchConfig.from(batchEnv), AwsClients.from(batchEnv), TimeSource.of(world.clock())));
         world.workflows().lambdas().register("RedriveBatchFunction", batchHandler);
         dynamo = LocalClients.dynamo(world.server().endpoint(), region);
         try (KafkaClient kafka = LocalClients.build(KafkaClient.builder(), world.server().endpoint(), region);
@@ -236,12 +239,12 @@ class RedriveEndToEndTest {
         Map<String, String> env = new HashMap<>(world.functionEnvironment());
         var clients = AwsClients.from(env);
         io.channelpilot.redrive.batch.BatchWorker worker = new io.channelpilot.redrive.batch.BatchWorker(dying,
-                new io.channelpilot.redrive.batch.S3DlqObjects(clients.s3(), io.channelpilot.dlq.DlqParser.withDefaults(),
+                new io.channelpilot.redrive.batch.gateway.S3DlqObjects(clients.s3(), io.channelpilot.dlq.DlqParser.withDefaults(),
                         io.channelpilot.model.Home.from(env).account()),
-                new io.channelpilot.redrive.batch.MskKafkaConnector(new io.channelpilot.redrive.batch.KafkaSettings(
+                new io.channelpilot.redrive.batch.gateway.MskKafkaConnector(new io.channelpilot.redrive.batch.KafkaSettings(
                         io.channelpilot.redrive.batch.KafkaSettings.Auth.PLAINTEXT,
                         world.kafka().bootstrapServers(CLUSTER)), clients::kafka), world.clock(), world.clock());
-        world.workflows().lambdas().register("RedriveBatchFunction", new RedriveBatchHandler(worker));
+        world.workflows().lambdas().register("RedriveBatchFunction", new RedriveBatchHandler(new BatchWiring(worker)));
         long sentBefore = world.sns().published().size();
         try {
             // WHEN the operator redrives the window since t0

@@ -10,6 +10,10 @@ import io.channelpilot.local.world.LocalWorld;
 import io.channelpilot.local.world.kafka.KafkaFaults;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.StackSettings;
+import io.channelpilot.redrive.batch.BatchConfig;
+import io.channelpilot.redrive.batch.BatchWiring;
+import io.channelpilot.gateway.AwsClients;
+import io.channelpilot.time.TimeSource;
 import io.channelpilot.redrive.batch.RedriveBatchHandler;
 import io.channelpilot.redrive.batch.RedriveHeaders;
 import io.channelpilot.spec.SpecResolver;
@@ -68,7 +72,7 @@ class RedriveKafkaFaultTest {
         // short producer timeouts so a lost answer is retried within seconds (template.yaml declares both, empty)
         env.put("CHANNEL_PILOT_KAFKA_REQUEST_TIMEOUT_MS", "3000");
         env.put("CHANNEL_PILOT_KAFKA_DELIVERY_TIMEOUT_MS", "60000");
-        batchHandler = new RedriveBatchHandler(RedriveBatchHandler.wire(env, world.clock(), world.clock()));
+        batchHandler = new RedriveBatchHandler(BatchWiring.from(BatchConfig.from(env), AwsClients.from(env), TimeSource.of(world.clock())));
         world.workflows().lambdas().register("RedriveBatchFunction", batchHandler);
         dynamo = LocalClients.dynamo(world.server().endpoint(), region);
         String clusterArn;

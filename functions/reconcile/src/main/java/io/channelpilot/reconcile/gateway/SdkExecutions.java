@@ -1,5 +1,7 @@
-package io.channelpilot.reconcile;
+package io.channelpilot.reconcile.gateway;
 
+import io.channelpilot.reconcile.ApiCalls;
+import io.channelpilot.reconcile.Executions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;

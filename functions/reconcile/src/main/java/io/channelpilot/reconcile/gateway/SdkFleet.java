@@ -1,5 +1,7 @@
-package io.channelpilot.reconcile;
+package io.channelpilot.reconcile.gateway;
 
+import io.channelpilot.reconcile.ApiCalls;
+import io.channelpilot.reconcile.Fleet;
 import io.channelpilot.gateway.ClusterReadException;
 import io.channelpilot.gateway.GatewayExistingTables;
 import io.channelpilot.gateway.Gateways;
@@ -149,7 +151,7 @@ public final class SdkFleet implements Fleet {
     }
 
     /** By status, {@code isThrottlingException()} and error code only, never message text. */
-    static RuntimeException classify(String operation, SdkException e) {
+    public static RuntimeException classify(String operation, SdkException e) {
         if (e instanceof SdkClientException) {
             return new AwsThrottled(operation, e);
         }

@@ -1,4 +1,6 @@
-package io.channelpilot.alarm;
+package io.channelpilot.alarm.gateway;
+
+import io.channelpilot.alarm.AlarmPorts;
 
 import io.channelpilot.gateway.ChannelGateway;
 import io.channelpilot.gateway.SdkChannelGateway;
@@ -20,14 +22,14 @@ import java.util.Optional;
  * DescribeTopic configs ({@code retention.ms}), GetMetricData of {@code DeliveryToIceberg.BytesIn}. The retention and
  * metric reads are advisory: a failure makes them unknown rather than failing the response.
  */
-final class SdkAlarmReads implements AlarmPorts.Msk, AlarmPorts.Metrics {
+public final class SdkAlarmReads implements AlarmPorts.Msk, AlarmPorts.Metrics {
 
     private final KafkaClient kafka;
     private final ChannelGateway channels;
     private final CloudWatchClient cloudWatch;
     private final Clock clock;
 
-    SdkAlarmReads(KafkaClient kafka, CloudWatchClient cloudWatch, Clock clock) {
+    public SdkAlarmReads(KafkaClient kafka, CloudWatchClient cloudWatch, Clock clock) {
         this.kafka = kafka;
         this.channels = new SdkChannelGateway(kafka);
         this.cloudWatch = cloudWatch;
@@ -77,7 +79,7 @@ final class SdkAlarmReads implements AlarmPorts.Msk, AlarmPorts.Metrics {
         try {
             var values = cloudWatch.getMetricData(r -> r.startTime(end.minus(window)).endTime(end).metricDataQueries(
                     MetricDataQuery.builder().id("bytesin").metricStat(s -> s.period(60).stat("Sum").metric(m -> m
-                            .namespace("AWS/Kafka").metricName(AlarmNotifications.BYTES_IN_METRIC).dimensions(
+                            .namespace("AWS/Kafka").metricName(AlarmPorts.Metrics.BYTES_IN_METRIC).dimensions(
                                     Dimension.builder().name("ClusterName").value(clusterName).build(),
                                     Dimension.builder().name("ChannelName").value(channelName).build(),
                                     Dimension.builder().name("Topic").value(topic).build()))).build()))

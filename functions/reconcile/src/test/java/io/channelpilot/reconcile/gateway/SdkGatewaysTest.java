@@ -1,4 +1,4 @@
-package io.channelpilot.reconcile;
+package io.channelpilot.reconcile.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -7,6 +7,9 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
 import io.channelpilot.gateway.ClusterReadException;
+import io.channelpilot.reconcile.ApiCalls;
+import io.channelpilot.reconcile.Executions;
+import io.channelpilot.reconcile.Fleet;
 import io.channelpilot.workflow.AwsThrottled;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
@@ -22,6 +25,8 @@ import software.amazon.awssdk.services.sfn.model.StartExecutionResponse;
 
 /** The SDK seams (Mockito on the client interfaces only): pages are followed and counted, errors classified by code. */
 class SdkGatewaysTest {
+
+    private static final String CLUSTER = "arn:aws:kafka:us-east-1:123456789012:cluster/demo/1b2c3d4e-5f60-7182-93a4-b5c6d7e8f901-1";
 
     private final ApiCalls calls = new ApiCalls();
 
@@ -42,7 +47,7 @@ class SdkGatewaysTest {
         });
 
         // when
-        var channels = new SdkFleet(kafka, calls).channels(Fixtures.CLUSTER);
+        var channels = new SdkFleet(kafka, calls).channels(CLUSTER);
 
         // then
         assertThat(channels).extracting(Fleet.ListedChannel::name).containsExactly("a", "b");
@@ -54,11 +59,11 @@ class SdkGatewaysTest {
     void shouldClassifyThrottlingAsRetryableAndDenialAsReadDenied() {
         KafkaClient kafka = mock(KafkaClient.class);
         when(kafka.listTopics(any(Consumer.class))).thenThrow(error(429, "TooManyRequestsException"));
-        assertThatThrownBy(() -> new SdkFleet(kafka, calls).topics(Fixtures.CLUSTER)).isInstanceOf(AwsThrottled.class);
+        assertThatThrownBy(() -> new SdkFleet(kafka, calls).topics(CLUSTER)).isInstanceOf(AwsThrottled.class);
 
         KafkaClient denied = mock(KafkaClient.class);
         when(denied.listTopics(any(Consumer.class))).thenThrow(error(403, "AccessDeniedException"));
-        assertThatThrownBy(() -> new SdkFleet(denied, calls).topics(Fixtures.CLUSTER)).isInstanceOf(ClusterReadException.class)
+        assertThatThrownBy(() -> new SdkFleet(denied, calls).topics(CLUSTER)).isInstanceOf(ClusterReadException.class)
                 .satisfies(e -> assertThat(((ClusterReadException) e).code()).isEqualTo(ClusterReadException.Code.READ_DENIED))
                 .hasMessageContaining("HTTP 403 (AccessDeniedException)");
     }

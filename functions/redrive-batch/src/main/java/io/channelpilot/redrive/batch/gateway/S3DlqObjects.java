@@ -1,5 +1,6 @@
-package io.channelpilot.redrive.batch;
+package io.channelpilot.redrive.batch.gateway;
 
+import io.channelpilot.redrive.batch.DlqObjects;
 import io.channelpilot.dlq.DlqEntry;
 import io.channelpilot.dlq.DlqObjectResult;
 import io.channelpilot.dlq.DlqParser;

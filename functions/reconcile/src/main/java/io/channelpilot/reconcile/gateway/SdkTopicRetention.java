@@ -1,5 +1,7 @@
-package io.channelpilot.reconcile;
+package io.channelpilot.reconcile.gateway;
 
+import io.channelpilot.reconcile.ApiCalls;
+import io.channelpilot.reconcile.TopicRetention;
 import io.channelpilot.retention.TopicConfigs;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -11,14 +13,14 @@ import software.amazon.awssdk.services.kafka.KafkaClient;
  * {@link TopicRetention} over MSK DescribeTopic, counted as {@code kafka:DescribeTopic}. Advisory like triage's read:
  * a failure (throttled, denied, topic gone) makes the retention unknown for this sweep — reported, never guessed.
  */
-final class SdkTopicRetention implements TopicRetention {
+public final class SdkTopicRetention implements TopicRetention {
 
     private static final Logger LOG = LoggerFactory.getLogger(SdkTopicRetention.class);
 
     private final KafkaClient kafka;
     private final ApiCalls calls;
 
-    SdkTopicRetention(KafkaClient kafka, ApiCalls calls) {
+    public SdkTopicRetention(KafkaClient kafka, ApiCalls calls) {
         this.kafka = kafka;
         this.calls = calls;
     }

@@ -1,4 +1,6 @@
-package io.channelpilot.alarm;
+package io.channelpilot.alarm.gateway;
+
+import io.channelpilot.alarm.AlarmPorts;
 
 import io.channelpilot.model.AsciiNumbers;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -16,14 +18,14 @@ import java.util.Map;
  * sk {@code TRIAGE#<channel>} (watermark, versioned) and {@code TRIAGE_REPORT#<channel>#<n>} (reports, TTL
  * {@link #REPORT_TTL}). Both are conditional writes, so two invocations racing on the same objects cannot both win.
  */
-final class DynamoDbTriageState implements AlarmPorts.TriageState {
+public final class DynamoDbTriageState implements AlarmPorts.TriageState {
 
     static final Duration REPORT_TTL = Duration.ofDays(30);
 
     private final DynamoDbClient dynamo;
     private final String table;
 
-    DynamoDbTriageState(DynamoDbClient dynamo, String table) {
+    public DynamoDbTriageState(DynamoDbClient dynamo, String table) {
         this.dynamo = dynamo;
         this.table = table;
     }
