@@ -4,17 +4,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.events.PublishingStatusStore;
 import io.channelpilot.gateway.AwsClients;
 import io.channelpilot.gateway.NotificationPublisher;
-import io.channelpilot.gateway.SdkTablesGateway;
-import io.channelpilot.gateway.SnsNotificationPublisher;
 import io.channelpilot.notification.NotificationRenderer;
 import io.channelpilot.reconcile.gateway.SdkExecutions;
 import io.channelpilot.reconcile.gateway.SdkFleet;
 import io.channelpilot.reconcile.gateway.SdkTopicRetention;
 import io.channelpilot.refusal.RefusalNotifier;
 import io.channelpilot.refusal.RefusalRecorder;
-import io.channelpilot.retention.DynamoDbOutstandingStore;
 import io.channelpilot.retention.OutstandingStore;
-import io.channelpilot.store.DynamoDbStatusStore;
 import io.channelpilot.store.StatusStore;
 import io.channelpilot.time.TimeSource;
 import java.time.Clock;
@@ -31,12 +27,12 @@ public record ReconcileWiring(SweepService service, String metricsNamespace) {
         var kafka = aws.kafka();
         var sfn = aws.sfn();
         // channel state-change events: the sweep publishes transitions it writes, and pending ones it reads (issue 15)
-        StatusStore store = new PublishingStatusStore(new DynamoDbStatusStore(aws.dynamoDb(), config.statusTable(), clock),
+        StatusStore store = new PublishingStatusStore(aws.statusStore(config.statusTable(), clock),
                 aws.eventPublisher());
-        OutstandingStore outstanding = new DynamoDbOutstandingStore(aws.dynamoDb(), config.statusTable(), clock);
-        NotificationPublisher publisher = new SnsNotificationPublisher(aws.sns(), config.topicArn());
+        OutstandingStore outstanding = aws.outstandingStore(config.statusTable(), clock);
+        NotificationPublisher publisher = aws.notifications(config.topicArn());
         NotificationRenderer renderer = new NotificationRenderer(new ObjectMapper(), config.runbookBase(), config.chatLimits());
-        var tables = new SdkTablesGateway(aws.s3Tables());
+        var tables = aws.tables();
         RefusalReporter refusals = RefusalReporter.of(new RefusalRecorder(store, clock),
                 new RefusalNotifier(publisher, renderer, store, config.dedupeTtl()));
         return new ReconcileWiring(new SweepService(calls -> new Reconciler(new SdkFleet(kafka, calls, tables),

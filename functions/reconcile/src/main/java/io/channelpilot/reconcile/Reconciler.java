@@ -1,5 +1,6 @@
 package io.channelpilot.reconcile;
 
+import io.channelpilot.gateway.AwsErrors;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.channelpilot.gateway.ClusterReadException;
 import io.channelpilot.model.OwnershipTags;
@@ -170,7 +171,7 @@ public final class Reconciler {
         } catch (SdkException e) {
             // the status store's, the bus's and SNS's calls (not MSK's, SdkFleet codes those): after the SDK's retries a
             // throttle or 5xx is the next sweep's to converge; anything else names the service and error code
-            boolean transientError = SdkFleet.classify("sweep", e) instanceof AwsThrottled;
+            boolean transientError = AwsErrors.classify(e).isTransient();
             ReconcileErrorCode code = transientError ? ReconcileErrorCode.CLUSTER_THROTTLED : ReconcileErrorCode.CLUSTER_SWEEP_FAILED;
             String what = e instanceof AwsServiceException aws ? aws.awsErrorDetails().serviceName() + " "
                     + aws.awsErrorDetails().errorCode() + " (HTTP " + aws.statusCode() + ")" : e.getClass().getSimpleName();

@@ -8,12 +8,9 @@ import io.channelpilot.dlq.DlqParser;
 import io.channelpilot.dlq.RedriveStarter;
 import io.channelpilot.gateway.AwsClients;
 import io.channelpilot.gateway.NotificationPublisher;
-import io.channelpilot.gateway.SnsNotificationPublisher;
 import io.channelpilot.model.Home;
 import io.channelpilot.notification.NotificationRenderer;
-import io.channelpilot.retention.DynamoDbOutstandingStore;
 import io.channelpilot.retention.OutstandingStore;
-import io.channelpilot.store.DynamoDbStatusStore;
 import io.channelpilot.store.StatusStore;
 import io.channelpilot.time.TimeSource;
 import io.channelpilot.workflow.WorkflowJson;
@@ -30,9 +27,9 @@ public record AlarmWiring(AlarmResponder responder, Home home) {
         SdkAlarmReads reads = new SdkAlarmReads(clients.kafka(), clients.cloudWatch(), clock);
         return of(config, reads, reads, new S3DlqObjects(clients.s3(), config.home().account()),
                 new DynamoDbTriageState(clients.dynamoDb(), config.statusTable()),
-                new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock),
-                new DynamoDbOutstandingStore(clients.dynamoDb(), config.statusTable(), clock),
-                new SnsNotificationPublisher(clients.sns(), config.topicArn()), config.redrive().apply(clock), clock);
+                clients.statusStore(config.statusTable(), clock),
+                clients.outstandingStore(config.statusTable(), clock),
+                clients.notifications(config.topicArn()), config.redrive().apply(clock), clock);
     }
 
     public static AlarmWiring of(AlarmConfig config, AlarmPorts.Msk msk, AlarmPorts.Metrics metrics,

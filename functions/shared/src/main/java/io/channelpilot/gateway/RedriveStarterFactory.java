@@ -2,11 +2,10 @@ package io.channelpilot.gateway;
 
 import io.channelpilot.dlq.RedriveStart;
 import io.channelpilot.dlq.RedriveStarter;
-import io.channelpilot.redrive.DynamoDbRedriveTaskStore;
 import io.channelpilot.redrive.RedriveService;
 import io.channelpilot.redrive.ServiceRedriveStarter;
 import io.channelpilot.events.RedriveTaskEvents;
-import io.channelpilot.store.DynamoDbStatusStore;
+import io.channelpilot.store.StatusStore;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
@@ -34,10 +33,10 @@ public final class RedriveStarterFactory implements RedriveStarter.Factory {
                     "Start the redrive manually with the command below.", Optional.empty());
         }
         AwsClients clients = AwsClients.from(env);
-        DynamoDbStatusStore status = new DynamoDbStatusStore(clients.dynamoDb(), table, clock);
+        StatusStore status = clients.statusStore(table, clock);
         return new ServiceRedriveStarter(new RedriveService(status,
-                new DynamoDbRedriveTaskStore(clients.dynamoDb(), table, clock),
-                new SfnExecutionStarter(clients.sfn(), machine), clock, RedriveService.ids(env, clock),
+                clients.redriveTaskStore(table, clock),
+                clients.executions(machine), clock, RedriveService.ids(env, clock),
                 new RedriveTaskEvents(clients.eventPublisher(), status)));
     }
 }

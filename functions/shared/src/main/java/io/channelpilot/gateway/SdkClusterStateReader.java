@@ -80,7 +80,7 @@ public final class SdkClusterStateReader implements ClusterStateReader {
                 kafka.describeTopic(r -> r.clusterArn(clusterArn).topicName(topic));
                 return true;
             } catch (AwsServiceException e) {
-                if (e.statusCode() == 404) {
+                if (AwsErrors.isNotFound(e)) {
                     return false;
                 }
                 throw e;
@@ -120,7 +120,7 @@ public final class SdkClusterStateReader implements ClusterStateReader {
             try {
                 return Optional.of(MskChannels.observed(kafka.describeChannel(r -> r.clusterArn(clusterArn).channelArn(channelArn))));
             } catch (AwsServiceException e) {
-                if (e.statusCode() == 404) {
+                if (AwsErrors.isNotFound(e)) {
                     return Optional.empty();
                 }
                 throw e;

@@ -1,11 +1,12 @@
 package io.channelpilot.reconcile.gateway;
 
+import software.amazon.awssdk.core.exception.SdkException;
+import io.channelpilot.gateway.AwsErrors;
 import io.channelpilot.reconcile.ApiCalls;
 import io.channelpilot.reconcile.Executions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
-import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.services.sfn.SfnClient;
 
 /**
@@ -33,20 +34,17 @@ public final class SdkExecutions implements Executions {
         try {
             sfn.startExecution(r -> r.stateMachineArn(stateMachineArn).name(name).input(inputJson));
             return StartResult.STARTED;
-        } catch (AwsServiceException e) {
-            String code = e.awsErrorDetails() == null || e.awsErrorDetails().errorCode() == null ? "" : e.awsErrorDetails().errorCode();
-            if ("ExecutionAlreadyExists".equals(code)) {
+        } catch (SdkException e) {
+            String code = e instanceof AwsServiceException aws ? AwsErrors.errorCode(aws) : e.getClass().getSimpleName();
+            if (AwsErrors.hasCode(e, "ExecutionAlreadyExists")) {
                 return StartResult.ALREADY_STARTED;
             }
-            if (e.isThrottlingException() || e.statusCode() >= 500 || e.statusCode() == 429) {
-                LOG.warn("StartExecution throttled execution={} code={}", name, code);
+            if (AwsErrors.classify(e).isTransient()) {
+                LOG.warn("StartExecution throttled or unreachable execution={} code={}", name, code);
                 return StartResult.THROTTLED;
             }
-            LOG.warn("StartExecution failed execution={} status={} code={}", name, e.statusCode(), code);
+            LOG.warn("StartExecution failed execution={} code={}", name, code);
             return StartResult.FAILED;
-        } catch (SdkClientException e) {
-            LOG.warn("StartExecution unreachable execution={} error={}", name, e.getClass().getSimpleName());
-            return StartResult.THROTTLED;
         }
     }
 }

@@ -1,5 +1,8 @@
 package io.channelpilot.reconcile.gateway;
 
+import io.channelpilot.gateway.MskChannels;
+import io.channelpilot.gateway.AwsErrorKind;
+import io.channelpilot.gateway.AwsErrors;
 import io.channelpilot.reconcile.ApiCalls;
 import io.channelpilot.reconcile.Fleet;
 import io.channelpilot.gateway.ClusterReadException;
@@ -15,12 +18,9 @@ import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
-import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.kafka.KafkaClient;
 import software.amazon.awssdk.services.kafka.model.ChannelInfo;
-import software.amazon.awssdk.services.kafka.model.DescribeChannelResponse;
-import software.amazon.awssdk.services.kafka.model.DestinationTable;
 import software.amazon.awssdk.services.kafka.model.ListChannelsResponse;
 import software.amazon.awssdk.services.kafka.model.ListClustersV2Response;
 import software.amazon.awssdk.services.kafka.model.ListTopicsResponse;
@@ -106,36 +106,14 @@ public final class SdkFleet implements Fleet {
     public Optional<ObservedChannel> describe(String clusterArn, String channelArn) {
         return call("DescribeChannel", () -> {
             try {
-                return Optional.of(toObserved(kafka.describeChannel(r -> r.clusterArn(clusterArn).channelArn(channelArn))));
+                return Optional.of(MskChannels.observed(kafka.describeChannel(r -> r.clusterArn(clusterArn).channelArn(channelArn))));
             } catch (AwsServiceException e) {
-                if (e.statusCode() == 404) {
+                if (AwsErrors.isNotFound(e)) {
                     return Optional.empty();
                 }
                 throw e;
             }
         });
-    }
-
-    /** Same mapping as the resolver's reader ({@code SdkClusterStateReader.toObserved}), which is package-private there. */
-    static ObservedChannel toObserved(DescribeChannelResponse c) {
-        String topic = "";
-        if (!c.topicConfigurationList().isEmpty() && c.topicConfigurationList().get(0).topicArn() != null) {
-            String arn = c.topicConfigurationList().get(0).topicArn();
-            topic = arn.substring(arn.lastIndexOf('/') + 1);
-        }
-        String namespace = "";
-        String table = "";
-        int freshness = 0;
-        if (c.icebergDestinationConfiguration() != null) {
-            List<DestinationTable> tables = c.icebergDestinationConfiguration().destinationTableList();
-            if (!tables.isEmpty()) {
-                namespace = tables.get(0).destinationDatabaseName();
-                table = tables.get(0).destinationTableName();
-            }
-            Integer seconds = c.icebergDestinationConfiguration().dataFreshnessInSeconds();
-            freshness = seconds == null ? 0 : seconds;
-        }
-        return new ObservedChannel(c.channelArn(), c.channelName(), c.statusAsString(), freshness, c.tags(), topic, namespace, table);
     }
 
     private <T> T call(String operation, Supplier<T> body) {
@@ -150,21 +128,19 @@ public final class SdkFleet implements Fleet {
         }
     }
 
-    /** By status, {@code isThrottlingException()} and error code only, never message text. */
-    public static RuntimeException classify(String operation, SdkException e) {
-        if (e instanceof SdkClientException) {
+    /** Classified by {@link AwsErrors#classify}: transient failures are the next sweep's to converge. */
+    static RuntimeException classify(String operation, SdkException e) {
+        AwsErrorKind kind = AwsErrors.classify(e);
+        if (kind.isTransient()) {
             return new AwsThrottled(operation, e);
         }
         if (!(e instanceof AwsServiceException aws)) {
             return new ClusterReadException(ClusterReadException.Code.READ_FAILED, operation, "kafka:" + operation,
                     "MSK " + operation + " failed: " + e.getClass().getSimpleName(), e);
         }
-        if (aws.isThrottlingException() || aws.statusCode() >= 500 || aws.statusCode() == 429) {
-            return new AwsThrottled(operation, e);
-        }
-        String code = aws.awsErrorDetails() == null || aws.awsErrorDetails().errorCode() == null ? "" : aws.awsErrorDetails().errorCode();
-        ClusterReadException.Code c = aws.statusCode() == 401 || aws.statusCode() == 403 ? ClusterReadException.Code.READ_DENIED
-                : aws.statusCode() == 404 ? ClusterReadException.Code.CLUSTER_NOT_FOUND : ClusterReadException.Code.READ_FAILED;
+        String code = AwsErrors.errorCode(aws);
+        ClusterReadException.Code c = kind == AwsErrorKind.ACCESS_DENIED ? ClusterReadException.Code.READ_DENIED
+                : kind == AwsErrorKind.NOT_FOUND ? ClusterReadException.Code.CLUSTER_NOT_FOUND : ClusterReadException.Code.READ_FAILED;
         return new ClusterReadException(c, operation, "kafka:" + operation, "MSK " + operation + " failed with HTTP "
                 + aws.statusCode() + (code.isEmpty() ? "" : " (" + code + ")"), e);
     }

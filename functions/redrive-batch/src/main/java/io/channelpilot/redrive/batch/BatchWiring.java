@@ -2,7 +2,6 @@ package io.channelpilot.redrive.batch;
 
 import io.channelpilot.dlq.DlqParser;
 import io.channelpilot.gateway.AwsClients;
-import io.channelpilot.redrive.DynamoDbRedriveTaskStore;
 import io.channelpilot.redrive.batch.gateway.MskKafkaConnector;
 import io.channelpilot.redrive.batch.gateway.S3DlqObjects;
 import io.channelpilot.time.TimeSource;
@@ -14,7 +13,7 @@ import io.channelpilot.time.TimeSource;
 public record BatchWiring(BatchWorker worker) {
 
     public static BatchWiring from(BatchConfig config, AwsClients clients, TimeSource time) {
-        return new BatchWiring(new BatchWorker(new DynamoDbRedriveTaskStore(clients.dynamoDb(), config.statusTable(), time.clock()),
+        return new BatchWiring(new BatchWorker(clients.redriveTaskStore(config.statusTable(), time.clock()),
                 new S3DlqObjects(clients.s3(), new DlqParser(config.format()), config.home().account()),
                 new MskKafkaConnector(config.kafka(), clients::kafka, time.clock()), time.clock(), time.sleeper()));
     }
