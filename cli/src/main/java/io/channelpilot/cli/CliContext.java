@@ -2,7 +2,7 @@ package io.channelpilot.cli;
 
 import io.channelpilot.gateway.AccountLookups.NamedArn;
 import io.channelpilot.gateway.AwsClients;
-import io.channelpilot.events.RedriveTaskEvents;
+import io.channelpilot.redrive.RedriveTaskEvents;
 import io.channelpilot.redrive.RedriveService;
 import io.channelpilot.store.StatusStore;
 import java.io.PrintWriter;

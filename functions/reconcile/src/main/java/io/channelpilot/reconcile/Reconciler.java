@@ -31,6 +31,9 @@ import org.slf4j.Logger;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.SdkException;
 import org.slf4j.LoggerFactory;
+import io.channelpilot.reconcile.gateway.ApiCalls;
+import io.channelpilot.reconcile.gateway.Executions;
+import io.channelpilot.reconcile.gateway.Fleet;
 
 /**
  * The reconcile sweep (DESIGN §2, §4; style anchor 9): for each allowed cluster, load desired (cluster tags) and

@@ -24,6 +24,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import io.channelpilot.reconcile.gateway.TopicRetention;
 
 /**
  * The sweep's retention-race check (DESIGN §7, issue 7 §3) for one cluster. Reads: one Query of the cluster's

@@ -5,6 +5,7 @@ import io.channelpilot.gateway.NotificationPublisher;
 import io.channelpilot.notification.NotificationRenderer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import io.channelpilot.reconcile.gateway.ApiCalls;
 
 /**
  * One sweep end to end: {@link Reconciler} → one summary notification when worth it. A fresh {@link ApiCalls} per

@@ -25,6 +25,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import io.channelpilot.reconcile.gateway.ApiCalls;
 
 class ReconcileHandlerTest {
 

@@ -33,6 +33,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import io.channelpilot.reconcile.gateway.ApiCalls;
 
 class ReconcilerTest {
 

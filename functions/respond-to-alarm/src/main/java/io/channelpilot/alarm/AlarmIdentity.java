@@ -6,6 +6,7 @@ import io.channelpilot.store.ChannelStatus;
 import io.channelpilot.store.RecordedAlarm;
 import io.channelpilot.store.StatusStore;
 import java.util.Optional;
+import io.channelpilot.alarm.gateway.AlarmPorts;
 
 /**
  * Alarm identity (docs/oncall.md, "Alarm identity"): respond-to-alarm acts only on an alarm Channel Pilot created for

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import io.channelpilot.alarm.gateway.AlarmPorts;
 
 /**
  * Builds the on-call notifications (DESIGN §8): what broke, how much, where, what was done, the one command to run

@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import io.channelpilot.alarm.gateway.AlarmPorts;
 
 /**
  * The respond-to-alarm domain service (DESIGN §7): one alarm state change → triage, freshness diagnosis or resolution,

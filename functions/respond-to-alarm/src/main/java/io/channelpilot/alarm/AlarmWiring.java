@@ -15,6 +15,7 @@ import io.channelpilot.store.StatusStore;
 import io.channelpilot.time.TimeSource;
 import io.channelpilot.workflow.WorkflowJson;
 import java.time.Clock;
+import io.channelpilot.alarm.gateway.AlarmPorts;
 
 /**
  * The composition root of respond-to-alarm: the {@link AlarmResponder} and the stack's {@link Home}, from SDK clients

@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import io.channelpilot.alarm.gateway.AlarmPorts;
 
 /**
  * FailedRowCount / DLQDeliverySuccess: triage since the watermark, store the report, advance the watermark

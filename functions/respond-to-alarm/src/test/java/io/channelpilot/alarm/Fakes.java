@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import io.channelpilot.alarm.gateway.AlarmPorts;
 
 /** In-memory fakes of the responder's ports. */
 final class Fakes {

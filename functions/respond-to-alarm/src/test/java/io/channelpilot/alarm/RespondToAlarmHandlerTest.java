@@ -36,6 +36,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.GZIPOutputStream;
+import io.channelpilot.alarm.gateway.AlarmPorts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -152,17 +152,17 @@ public final class AwsClients {
 
     /** The status table: channel status, claims, leases, refusals, notification dedupe. */
     public io.channelpilot.store.StatusStore statusStore(String table, Clock clock) {
-        return new io.channelpilot.store.DynamoDbStatusStore(dynamoDb(), table, clock);
+        return new DynamoDbStatusStore(dynamoDb(), table, clock);
     }
 
     /** Outstanding dead letters per channel (retention race), in the status table. */
     public io.channelpilot.retention.OutstandingStore outstandingStore(String table, Clock clock) {
-        return new io.channelpilot.retention.DynamoDbOutstandingStore(dynamoDb(), table, clock);
+        return new DynamoDbOutstandingStore(dynamoDb(), table, clock);
     }
 
     /** Redrive tasks and their ledgers, in the status table. */
     public io.channelpilot.redrive.RedriveTaskStore redriveTaskStore(String table, Clock clock) {
-        return new io.channelpilot.redrive.DynamoDbRedriveTaskStore(dynamoDb(), table, clock);
+        return new DynamoDbRedriveTaskStore(dynamoDb(), table, clock);
     }
 
     /** MSK channels (create, describe, update, delete). */

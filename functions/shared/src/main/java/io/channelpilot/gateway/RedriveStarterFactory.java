@@ -4,7 +4,7 @@ import io.channelpilot.dlq.RedriveStart;
 import io.channelpilot.dlq.RedriveStarter;
 import io.channelpilot.redrive.RedriveService;
 import io.channelpilot.redrive.ServiceRedriveStarter;
-import io.channelpilot.events.RedriveTaskEvents;
+import io.channelpilot.redrive.RedriveTaskEvents;
 import io.channelpilot.store.StatusStore;
 import java.time.Clock;
 import java.util.Map;

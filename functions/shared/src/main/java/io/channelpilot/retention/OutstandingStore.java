@@ -4,6 +4,7 @@ import io.channelpilot.store.ChannelKey;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
+import io.channelpilot.gateway.DynamoDbOutstandingStore;
 
 /**
  * The oldest-outstanding DLQ record of each channel ({@link OutstandingEntries}). Written by triage (merge), by the

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
+import io.channelpilot.gateway.DynamoDbStatusStore;
 
 /**
  * Per-channel desired/observed state and conditions, the provisioning lease of each channel, and event claims that

@@ -19,7 +19,7 @@ import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.provision.AlarmSettings;
 import io.channelpilot.provision.ChannelAlarms;
 import io.channelpilot.store.ChannelKey;
-import io.channelpilot.store.DynamoDbStatusStore;
+import io.channelpilot.gateway.DynamoDbStatusStore;
 import io.channelpilot.store.RecordedAlarm;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import io.channelpilot.local.world.file.WorldFiles;

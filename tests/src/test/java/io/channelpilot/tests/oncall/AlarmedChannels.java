@@ -13,7 +13,7 @@ import io.channelpilot.provision.AlarmSettings;
 import io.channelpilot.provision.ChannelAlarms;
 import io.channelpilot.spec.SpecResolver;
 import io.channelpilot.store.ChannelKey;
-import io.channelpilot.store.DynamoDbStatusStore;
+import io.channelpilot.gateway.DynamoDbStatusStore;
 import io.channelpilot.store.RecordedAlarm;
 import java.util.ArrayList;
 import java.util.List;

@@ -14,7 +14,7 @@ import io.channelpilot.local.world.delivery.DlqLayouts;
 import io.channelpilot.local.world.s3.S3Front;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.notification.ItemState;
-import io.channelpilot.redrive.batch.RedriveHeaders;
+import io.channelpilot.redrive.batch.gateway.RedriveHeaders;
 import io.channelpilot.tests.OperatorCli;
 import io.channelpilot.tests.Repo;
 import java.io.ByteArrayInputStream;

@@ -16,7 +16,7 @@ import io.channelpilot.redrive.batch.BatchWiring;
 import io.channelpilot.gateway.AwsClients;
 import io.channelpilot.time.TimeSource;
 import io.channelpilot.redrive.batch.RedriveBatchHandler;
-import io.channelpilot.redrive.batch.RedriveHeaders;
+import io.channelpilot.redrive.batch.gateway.RedriveHeaders;
 import io.channelpilot.tests.OperatorCli;
 import io.channelpilot.tests.Repo;
 import io.channelpilot.tests.oncall.AlarmedChannels;

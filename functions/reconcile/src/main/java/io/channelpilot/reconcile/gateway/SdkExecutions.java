@@ -2,8 +2,6 @@ package io.channelpilot.reconcile.gateway;
 
 import software.amazon.awssdk.core.exception.SdkException;
 import io.channelpilot.gateway.AwsErrors;
-import io.channelpilot.reconcile.ApiCalls;
-import io.channelpilot.reconcile.Executions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;

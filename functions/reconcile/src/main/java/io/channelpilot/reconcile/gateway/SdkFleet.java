@@ -3,8 +3,6 @@ package io.channelpilot.reconcile.gateway;
 import io.channelpilot.gateway.MskChannels;
 import io.channelpilot.gateway.AwsErrorKind;
 import io.channelpilot.gateway.AwsErrors;
-import io.channelpilot.reconcile.ApiCalls;
-import io.channelpilot.reconcile.Fleet;
 import io.channelpilot.gateway.ClusterReadException;
 import io.channelpilot.gateway.GatewayExistingTables;
 import io.channelpilot.gateway.Gateways;

@@ -1,7 +1,5 @@
 package io.channelpilot.reconcile.gateway;
 
-import io.channelpilot.reconcile.ApiCalls;
-import io.channelpilot.reconcile.TopicRetention;
 import io.channelpilot.retention.TopicConfigs;
 import java.util.Optional;
 import org.slf4j.Logger;

@@ -7,9 +7,6 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
 import io.channelpilot.gateway.ClusterReadException;
-import io.channelpilot.reconcile.ApiCalls;
-import io.channelpilot.reconcile.Executions;
-import io.channelpilot.reconcile.Fleet;
 import io.channelpilot.workflow.AwsThrottled;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;

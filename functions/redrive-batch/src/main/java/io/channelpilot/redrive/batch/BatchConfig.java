@@ -3,6 +3,7 @@ package io.channelpilot.redrive.batch;
 import io.channelpilot.dlq.DlqFormat;
 import io.channelpilot.model.Home;
 import java.util.Map;
+import io.channelpilot.redrive.batch.gateway.KafkaSettings;
 
 /**
  * Read once at init from the environment.

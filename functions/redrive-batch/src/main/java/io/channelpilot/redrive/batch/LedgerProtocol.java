@@ -17,6 +17,9 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
+import io.channelpilot.redrive.batch.gateway.KafkaConnector;
+import io.channelpilot.redrive.batch.gateway.SourceRecord;
+import io.channelpilot.redrive.batch.gateway.RedriveHeaders;
 
 /**
  * At-most-once re-production per task, and no loss, across batch retries and worker deaths (docs/oncall.md, "Redrive:

@@ -3,7 +3,7 @@ package io.channelpilot.redrive.control;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.channelpilot.events.RedriveTaskEvents;
+import io.channelpilot.redrive.RedriveTaskEvents;
 import io.channelpilot.gateway.Facts;
 import io.channelpilot.gateway.AwsErrorKind;
 import io.channelpilot.gateway.GatewayFailure;

@@ -1,7 +1,7 @@
 package io.channelpilot.redrive.control;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.channelpilot.events.RedriveTaskEvents;
+import io.channelpilot.redrive.RedriveTaskEvents;
 import io.channelpilot.gateway.AwsClients;
 import io.channelpilot.notification.NotificationRenderer;
 import io.channelpilot.time.TimeSource;

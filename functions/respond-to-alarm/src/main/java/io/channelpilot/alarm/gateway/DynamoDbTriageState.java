@@ -1,6 +1,5 @@
 package io.channelpilot.alarm.gateway;
 
-import io.channelpilot.alarm.AlarmPorts;
 
 import io.channelpilot.model.AsciiNumbers;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;

@@ -1,6 +1,5 @@
 package io.channelpilot.alarm.gateway;
 
-import io.channelpilot.alarm.AlarmPorts;
 
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;

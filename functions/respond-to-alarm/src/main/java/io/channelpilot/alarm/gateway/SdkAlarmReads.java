@@ -1,6 +1,5 @@
 package io.channelpilot.alarm.gateway;
 
-import io.channelpilot.alarm.AlarmPorts;
 
 import io.channelpilot.gateway.ChannelGateway;
 import io.channelpilot.gateway.SdkChannelGateway;

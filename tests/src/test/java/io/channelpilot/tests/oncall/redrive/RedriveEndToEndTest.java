@@ -12,7 +12,7 @@ import io.channelpilot.local.world.LocalWorld;
 import io.channelpilot.local.world.iceberg.TableId;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.StackSettings;
-import io.channelpilot.redrive.DynamoDbRedriveTaskStore;
+import io.channelpilot.gateway.DynamoDbRedriveTaskStore;
 import io.channelpilot.redrive.RedriveCounters;
 import io.channelpilot.redrive.RedriveRequest;
 import io.channelpilot.redrive.RedriveTask;
@@ -21,10 +21,10 @@ import io.channelpilot.redrive.batch.BatchConfig;
 import io.channelpilot.redrive.batch.BatchWiring;
 import io.channelpilot.time.TimeSource;
 import io.channelpilot.redrive.batch.RedriveBatchHandler;
-import io.channelpilot.redrive.batch.RedriveHeaders;
+import io.channelpilot.redrive.batch.gateway.RedriveHeaders;
 import io.channelpilot.spec.SpecResolver;
 import io.channelpilot.store.ChannelKey;
-import io.channelpilot.store.DynamoDbStatusStore;
+import io.channelpilot.gateway.DynamoDbStatusStore;
 import io.channelpilot.tests.Repo;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -241,8 +241,8 @@ class RedriveEndToEndTest {
         io.channelpilot.redrive.batch.BatchWorker worker = new io.channelpilot.redrive.batch.BatchWorker(dying,
                 new io.channelpilot.redrive.batch.gateway.S3DlqObjects(clients.s3(), io.channelpilot.dlq.DlqParser.withDefaults(),
                         io.channelpilot.model.Home.from(env).account()),
-                new io.channelpilot.redrive.batch.gateway.MskKafkaConnector(new io.channelpilot.redrive.batch.KafkaSettings(
-                        io.channelpilot.redrive.batch.KafkaSettings.Auth.PLAINTEXT,
+                new io.channelpilot.redrive.batch.gateway.MskKafkaConnector(new io.channelpilot.redrive.batch.gateway.KafkaSettings(
+                        io.channelpilot.redrive.batch.gateway.KafkaSettings.Auth.PLAINTEXT,
                         world.kafka().bootstrapServers(CLUSTER)), clients::kafka), world.clock(), world.clock());
         world.workflows().lambdas().register("RedriveBatchFunction", new RedriveBatchHandler(new BatchWiring(worker)));
         long sentBefore = world.sns().published().size();

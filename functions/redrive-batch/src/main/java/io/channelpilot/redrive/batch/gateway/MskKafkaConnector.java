@@ -1,9 +1,5 @@
 package io.channelpilot.redrive.batch.gateway;
 
-import io.channelpilot.redrive.batch.KafkaConnector;
-import io.channelpilot.redrive.batch.KafkaRecordSink;
-import io.channelpilot.redrive.batch.KafkaRecordSource;
-import io.channelpilot.redrive.batch.KafkaSettings;
 import io.channelpilot.model.ClusterArn;
 import java.time.Clock;
 import java.util.function.Supplier;

@@ -1,6 +1,5 @@
 package io.channelpilot.redrive.batch.gateway;
 
-import io.channelpilot.redrive.batch.DlqObjects;
 import io.channelpilot.dlq.DlqEntry;
 import io.channelpilot.dlq.DlqObjectResult;
 import io.channelpilot.dlq.DlqParser;

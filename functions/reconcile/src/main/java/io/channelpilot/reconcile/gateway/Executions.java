@@ -1,4 +1,4 @@
-package io.channelpilot.reconcile;
+package io.channelpilot.reconcile.gateway;
 
 /** Starts provisioning executions by name (Step Functions StartExecution on the provisioning state machine). */
 public interface Executions {

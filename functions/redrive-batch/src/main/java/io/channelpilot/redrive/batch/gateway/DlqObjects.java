@@ -1,4 +1,4 @@
-package io.channelpilot.redrive.batch;
+package io.channelpilot.redrive.batch.gateway;
 
 import io.channelpilot.dlq.DlqEntry;
 import io.channelpilot.dlq.DlqObjectResult;

@@ -1,4 +1,4 @@
-package io.channelpilot.alarm;
+package io.channelpilot.alarm.gateway;
 
 import java.io.InputStream;
 import java.time.Duration;

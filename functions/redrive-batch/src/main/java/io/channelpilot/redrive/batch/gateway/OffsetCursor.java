@@ -1,6 +1,7 @@
-package io.channelpilot.redrive.batch;
+package io.channelpilot.redrive.batch.gateway;
 
 import java.util.OptionalLong;
+import io.channelpilot.redrive.batch.gateway.RecordSource;
 
 /**
  * The wanted offsets of one partition during a {@link RecordSource#stream}, consumed in order. The read rule: gaps of

@@ -1,4 +1,4 @@
-package io.channelpilot.redrive;
+package io.channelpilot.gateway;
 
 import io.channelpilot.store.ChannelKey;
 import java.time.Clock;
@@ -15,6 +15,13 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import io.channelpilot.redrive.RedriveTaskStore;
+import io.channelpilot.redrive.RecordId;
+import io.channelpilot.redrive.RedriveJson;
+import io.channelpilot.redrive.LedgerEntry;
+import io.channelpilot.redrive.RedriveTask;
+import io.channelpilot.redrive.RedriveCounters;
+import io.channelpilot.redrive.TaskState;
 
 /**
  * {@link RedriveTaskStore} on the status table ({@code pk}/{@code sk}, TTL attribute {@code expiresAt}):

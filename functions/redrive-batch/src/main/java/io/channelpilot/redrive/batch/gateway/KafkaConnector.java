@@ -1,4 +1,4 @@
-package io.channelpilot.redrive.batch;
+package io.channelpilot.redrive.batch.gateway;
 
 /** Opens a reader and an idempotent producer on a task's cluster. */
 @FunctionalInterface

@@ -1,4 +1,4 @@
-package io.channelpilot.redrive;
+package io.channelpilot.gateway;
 
 import io.channelpilot.model.AsciiNumbers;
 import java.time.Instant;
@@ -6,6 +6,13 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import io.channelpilot.redrive.RedriveRequest;
+import io.channelpilot.redrive.RecordId;
+import io.channelpilot.redrive.RedriveJson;
+import io.channelpilot.redrive.LedgerEntry;
+import io.channelpilot.redrive.RedriveTask;
+import io.channelpilot.redrive.RedriveCounters;
+import io.channelpilot.redrive.TaskState;
 
 /** Maps tasks and ledger entries to and from DynamoDB items. */
 final class RedriveItems {

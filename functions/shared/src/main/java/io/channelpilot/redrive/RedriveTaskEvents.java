@@ -1,4 +1,4 @@
-package io.channelpilot.events;
+package io.channelpilot.redrive;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import io.channelpilot.events.EventPublisher;
+import io.channelpilot.events.ChannelPilotEvents;
 
 /**
  * Publishes {@value ChannelPilotEvents#REDRIVE_TASK_STATE_CHANGE} once per state a redrive task reaches (docs/reference.md#events).

@@ -1,4 +1,4 @@
-package io.channelpilot.reconcile;
+package io.channelpilot.reconcile.gateway;
 
 import java.util.Map;
 import java.util.TreeMap;

@@ -1,4 +1,4 @@
-package io.channelpilot.redrive;
+package io.channelpilot.gateway;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -14,6 +14,9 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionChe
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+import io.channelpilot.redrive.RedriveTaskStore;
+import io.channelpilot.redrive.RecordId;
+import io.channelpilot.redrive.LedgerEntry;
 
 /**
  * The redrive ledger's batched writes for {@link DynamoDbRedriveTaskStore}: claims 100 per TransactWriteItems and DONE

@@ -1,4 +1,4 @@
-package io.channelpilot.events;
+package io.channelpilot.redrive;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

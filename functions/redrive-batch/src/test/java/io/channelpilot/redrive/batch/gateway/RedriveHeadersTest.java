@@ -1,4 +1,4 @@
-package io.channelpilot.redrive.batch;
+package io.channelpilot.redrive.batch.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

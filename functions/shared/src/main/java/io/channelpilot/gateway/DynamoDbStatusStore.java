@@ -1,4 +1,4 @@
-package io.channelpilot.store;
+package io.channelpilot.gateway;
 
 import io.channelpilot.model.AsciiNumbers;
 import io.channelpilot.plan.TableClaim;
@@ -18,6 +18,10 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
+import io.channelpilot.store.ChannelStatus;
+import io.channelpilot.store.RefusalCondition;
+import io.channelpilot.store.ChannelKey;
+import io.channelpilot.store.StatusStore;
 
 /**
  * {@link StatusStore} on one DynamoDB table with keys {@code pk}/{@code sk} (template.yaml {@code StatusTable}):

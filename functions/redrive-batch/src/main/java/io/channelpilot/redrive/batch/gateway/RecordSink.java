@@ -1,4 +1,4 @@
-package io.channelpilot.redrive.batch;
+package io.channelpilot.redrive.batch.gateway;
 
 import java.util.List;
 import java.util.Map;

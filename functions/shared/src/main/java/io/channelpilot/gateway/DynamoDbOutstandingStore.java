@@ -1,9 +1,9 @@
-package io.channelpilot.retention;
+package io.channelpilot.gateway;
 
 import io.channelpilot.dlq.DlqCause;
 import io.channelpilot.model.AsciiNumbers;
 import io.channelpilot.store.ChannelKey;
-import io.channelpilot.store.DynamoDbStatusStore;
+import io.channelpilot.gateway.DynamoDbStatusStore;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -18,6 +18,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import io.channelpilot.retention.OutstandingStore;
+import io.channelpilot.retention.RetentionRace;
+import io.channelpilot.retention.OutstandingEntries;
 
 /**
  * {@link OutstandingStore} in the status table, next to the channel's status item and triage watermark

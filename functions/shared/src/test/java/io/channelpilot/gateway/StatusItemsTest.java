@@ -1,9 +1,13 @@
-package io.channelpilot.store;
+package io.channelpilot.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
+import io.channelpilot.store.ConditionStatus;
+import io.channelpilot.store.ChannelStatus;
+import io.channelpilot.store.ConditionType;
+import io.channelpilot.store.ChannelKey;
 
 class StatusItemsTest {
 

@@ -1,4 +1,4 @@
-package io.channelpilot.reconcile;
+package io.channelpilot.reconcile.gateway;
 
 import io.channelpilot.plan.ExistingTables;
 import io.channelpilot.plan.ObservedChannel;

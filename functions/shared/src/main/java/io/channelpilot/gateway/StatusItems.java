@@ -1,4 +1,4 @@
-package io.channelpilot.store;
+package io.channelpilot.gateway;
 
 import io.channelpilot.model.AsciiNumbers;
 import java.time.Instant;
@@ -7,6 +7,13 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import io.channelpilot.store.ConditionStatus;
+import io.channelpilot.store.ChannelStatus;
+import io.channelpilot.store.Condition;
+import io.channelpilot.store.ConditionType;
+import io.channelpilot.store.StateTransition;
+import io.channelpilot.store.ChannelKey;
+import io.channelpilot.store.RecordedAlarm;
 
 /** Maps {@link ChannelStatus} to and from a DynamoDB item. */
 final class StatusItems {

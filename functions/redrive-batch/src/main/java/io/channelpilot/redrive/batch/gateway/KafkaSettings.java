@@ -1,4 +1,4 @@
-package io.channelpilot.redrive.batch;
+package io.channelpilot.redrive.batch.gateway;
 
 import io.channelpilot.model.AsciiNumbers;
 import java.util.Locale;
