@@ -28,7 +28,7 @@ import software.amazon.awssdk.services.kafka.model.ListChannelsResponse;
  * paginator, so pages are followed by hand. Whether {@code topicNameFilter} matches exactly or by prefix is UNCONFIRMED
  * (reference §1.1), so channels are filtered again by their described topic.
  */
-public final class SdkClusterStateReader implements ClusterStateReader {
+final class SdkClusterStateReader implements ClusterStateReader {
 
     private static final Logger LOG = LoggerFactory.getLogger(SdkClusterStateReader.class);
     private static final int PAGE = 100;
