@@ -22,10 +22,10 @@ final class Deprovisioner {
 
     private final ChannelGateway channels;
     private final AlarmGateway alarms;
-    private final StatusRecorder status;
+    private final ProvisionStatusRecorder status;
     private final String managedBy;
 
-    Deprovisioner(ChannelGateway channels, AlarmGateway alarms, StatusRecorder status, String managedBy) {
+    Deprovisioner(ChannelGateway channels, AlarmGateway alarms, ProvisionStatusRecorder status, String managedBy) {
         this.channels = channels;
         this.alarms = alarms;
         this.status = status;

@@ -29,7 +29,7 @@ record ProvisionWiring(ProvisioningService service, ObjectMapper mapper, Home ho
                 clients.eventPublisher());
         ProvisioningService service = new ProvisioningService(clients.channels(),
                 clients.logGroups(), clients.alarms(), clients.grants(), clients.namespaces(), store,
-                new StatusRecorder(store, clock, WorkflowJson.mapper()), config);
+                new ProvisionStatusRecorder(store, clock, WorkflowJson.mapper()), config);
         return new ProvisionWiring(service, WorkflowJson.mapper(), config.home());
     }
 }

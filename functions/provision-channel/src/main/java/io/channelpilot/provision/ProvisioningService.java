@@ -43,14 +43,14 @@ final class ProvisioningService {
     private final GrantGateway grants;
     private final NamespaceGateway namespaces;
     private final StatusStore store;
-    private final StatusRecorder status;
+    private final ProvisionStatusRecorder status;
     private final ProvisionConfig config;
     private final ChannelAlarms alarmSpecs;
     private final NamespaceGrants namespaceGrants;
     private final Deprovisioner deprovisioner;
 
     public ProvisioningService(ChannelGateway channels, LogGroupGateway logGroups, AlarmGateway alarms, GrantGateway grants,
-                               NamespaceGateway namespaces, StatusStore store, StatusRecorder status, ProvisionConfig config) {
+                               NamespaceGateway namespaces, StatusStore store, ProvisionStatusRecorder status, ProvisionConfig config) {
         this.channels = channels;
         this.logGroups = logGroups;
         this.alarms = alarms;

@@ -34,7 +34,7 @@ class ProvisionChannelHandlerTest {
     private final Fakes fakes = new Fakes();
     private final ProvisionChannelHandler handler = new ProvisionChannelHandler(new ProvisionWiring(new ProvisioningService(
             fakes.channels, fakes.logGroups, fakes.alarms, fakes.grants, fakes.namespaces, store,
-            new StatusRecorder(store, clock, MAPPER), ProvisionFixtures.config(List.of("arn:aws:iam::123456789012:role/analysts"))),
+            new ProvisionStatusRecorder(store, clock, MAPPER), ProvisionFixtures.config(List.of("arn:aws:iam::123456789012:role/analysts"))),
             MAPPER, Home.unknown()));
 
     static byte[] event(String name) throws IOException {

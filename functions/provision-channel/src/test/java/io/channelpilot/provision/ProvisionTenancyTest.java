@@ -30,7 +30,7 @@ class ProvisionTenancyTest {
     private final InMemoryStatusStore store = new InMemoryStatusStore(clock);
     private final Fakes fakes = new Fakes();
     private final ProvisioningService service = new ProvisioningService(fakes.channels, fakes.logGroups, fakes.alarms,
-            fakes.grants, fakes.namespaces, store, new StatusRecorder(store, clock, WorkflowJson.mapper()), ProvisionFixtures.config(List.of()));
+            fakes.grants, fakes.namespaces, store, new ProvisionStatusRecorder(store, clock, WorkflowJson.mapper()), ProvisionFixtures.config(List.of()));
 
     /** The orders spec with the names a new channel gets (cluster-scoped). */
     private static ChannelSpec clusterScoped() {

@@ -35,7 +35,7 @@ class ProvisioningServiceTest {
     private final InMemoryStatusStore store = new InMemoryStatusStore(clock);
     private final Fakes fakes = new Fakes();
     private final ProvisioningService service = new ProvisioningService(fakes.channels, fakes.logGroups, fakes.alarms,
-            fakes.grants, fakes.namespaces, store, new StatusRecorder(store, clock, WorkflowJson.mapper()), ProvisionFixtures.config(List.of(ANALYSTS, BI)));
+            fakes.grants, fakes.namespaces, store, new ProvisionStatusRecorder(store, clock, WorkflowJson.mapper()), ProvisionFixtures.config(List.of(ANALYSTS, BI)));
     private final ChannelSpec spec = ProvisionFixtures.spec("orders", 600);
 
     private static ObservedChannel observed(ChannelSpec s) {

@@ -30,7 +30,7 @@ record ResolveWiring(IntentResolver resolver, ObjectMapper json, String metricsN
 
     static ResolveWiring of(ResolveConfig config, ClusterStateReader reader, StatusStore store, Clock clock) {
         ObjectMapper json = new ObjectMapper();
-        IntentResolver resolver = new IntentResolver(reader, new IntentPlanner(config.stack()), new StatusRecorder(store, json, clock),
+        IntentResolver resolver = new IntentResolver(reader, new IntentPlanner(config.stack()), new DesiredStatusRecorder(store, json, clock),
                 store, config.claimTtl(), config.home(),
                 new FailureLedger(store, config.stack().managedBy(), config.recreateLimit(), FailureLedger.DEFAULT_WINDOW),
                 new RefusalRecorder(store, clock));

@@ -1,7 +1,7 @@
 package io.channelpilot.alarm;
 
 import io.channelpilot.dlq.DlqCause;
-import io.channelpilot.dlq.RedriveCommand;
+import io.channelpilot.dlq.RedriveCommandLine;
 import io.channelpilot.dlq.RedriveStart;
 import io.channelpilot.model.RedrivePolicy;
 import io.channelpilot.notification.NextAction;
@@ -87,7 +87,7 @@ final class AlarmNotifications {
                                       Map<String, String> facts, List<NextAction> actions) {
         if (redrive.isPresent() && redrive.get() instanceof RedriveStart.Started s) {
             facts.put("redriveTask", s.taskId());
-            actions.add(NextAction.run("Follow the redrive", RedriveCommand.status(s.taskId())));
+            actions.add(NextAction.run("Follow the redrive", RedriveCommandLine.status(s.taskId())));
             return "A redrive of " + names(plan.replayable()) + " was started automatically (task " + s.taskId() + ").";
         }
         if (redrive.isPresent() && redrive.get() instanceof RedriveStart.Refused r) {
@@ -100,11 +100,11 @@ final class AlarmNotifications {
         }
         if (!plan.replayable().isEmpty()) {
             actions.add(NextAction.run("Redrive the repairable records (preview first with --dry-run)",
-                    RedriveCommand.start(ch.clusterArn(), ch.channelName(), plan.replayable(), ch.repairRules(), false)));
+                    RedriveCommandLine.start(ch.clusterArn(), ch.channelName(), plan.replayable(), ch.repairRules(), false)));
             return "Nothing was redriven (policy " + ch.redrive().name().toLowerCase(java.util.Locale.ROOT) + ").";
         }
         actions.add(NextAction.run("After fixing the producer, redrive (preview first with --dry-run)",
-                RedriveCommand.start(ch.clusterArn(), ch.channelName(), plan.stuck(), List.of(), true)));
+                RedriveCommandLine.start(ch.clusterArn(), ch.channelName(), plan.stuck(), List.of(), true)));
         return "Nothing was redriven: no cause is repairable by the channel's repair rules.";
     }
 

@@ -2,7 +2,7 @@ package io.channelpilot.alarm;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.alarm.gateway.DynamoDbTriageState;
-import io.channelpilot.alarm.gateway.S3DlqObjects;
+import io.channelpilot.alarm.gateway.S3DlqBucket;
 import io.channelpilot.alarm.gateway.SdkAlarmReads;
 import io.channelpilot.dlq.DlqParser;
 import io.channelpilot.dlq.RedriveStarter;
@@ -26,7 +26,7 @@ public record AlarmWiring(AlarmResponder responder, Home home) {
     public static AlarmWiring from(AlarmConfig config, AwsClients clients, TimeSource time) {
         Clock clock = time.clock();
         SdkAlarmReads reads = new SdkAlarmReads(clients.kafka(), clients.cloudWatch(), clock);
-        return of(config, reads, reads, new S3DlqObjects(clients.s3(), config.home().account()),
+        return of(config, reads, reads, new S3DlqBucket(clients.s3(), config.home().account()),
                 new DynamoDbTriageState(clients.dynamoDb(), config.statusTable()),
                 clients.statusStore(config.statusTable(), clock),
                 clients.outstandingStore(config.statusTable(), clock),

@@ -1,6 +1,6 @@
 package io.channelpilot.retention;
 
-import io.channelpilot.dlq.RedriveCommand;
+import io.channelpilot.dlq.RedriveCommandLine;
 import io.channelpilot.notification.NextAction;
 import io.channelpilot.notification.Notification;
 import io.channelpilot.notification.NotificationKind;
@@ -58,7 +58,7 @@ public final class RetentionNotice {
     /** The one command: redrive the outstanding causes (the channel's own repair rules apply). */
     public static NextAction action(OutstandingEntries outstanding) {
         return NextAction.run("Redrive the outstanding entries before retention deletes them (preview first with --dry-run)",
-                RedriveCommand.start(outstanding.key().clusterArn(), outstanding.key().channelName(),
+                RedriveCommandLine.start(outstanding.key().clusterArn(), outstanding.key().channelName(),
                         outstanding.bands().keySet(), List.of(), false));
     }
 

@@ -22,7 +22,7 @@ import io.channelpilot.redrive.batch.BatchWorker;
 import io.channelpilot.redrive.batch.gateway.KafkaSettings;
 import io.channelpilot.redrive.batch.RedriveBatchHandler;
 import io.channelpilot.redrive.batch.gateway.MskKafkaConnector;
-import io.channelpilot.redrive.batch.gateway.S3DlqObjects;
+import io.channelpilot.redrive.batch.gateway.S3DlqReader;
 import io.channelpilot.redrive.batch.gateway.RedriveHeaders;
 import io.channelpilot.store.ChannelKey;
 import io.channelpilot.gateway.DynamoDbStatusStore;
@@ -414,7 +414,7 @@ final class CrashWorld implements AutoCloseable {
             Supplier<KafkaClient> msk = clients::kafka;
             RedriveBatchHandler handler = new RedriveBatchHandler(new BatchWiring(new BatchWorker(
                     new DynamoDbRedriveTaskStore(clients.dynamoDb(), env.get("CHANNEL_PILOT_STATUS_TABLE"), world.clock()),
-                    new S3DlqObjects(clients.s3(), new DlqParser(DlqFormat.fromEnv(env)),
+                    new S3DlqReader(clients.s3(), new DlqParser(DlqFormat.fromEnv(env)),
                             Home.from(env).account()),
                     new CrashingConnector(new MskKafkaConnector(KafkaSettings.from(env), msk)), world.clock(), world.clock())));
             created.add(handler);

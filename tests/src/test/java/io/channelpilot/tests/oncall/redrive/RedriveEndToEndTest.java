@@ -239,7 +239,7 @@ class RedriveEndToEndTest {
         Map<String, String> env = new HashMap<>(world.functionEnvironment());
         var clients = AwsClients.from(env);
         io.channelpilot.redrive.batch.BatchWorker worker = new io.channelpilot.redrive.batch.BatchWorker(dying,
-                new io.channelpilot.redrive.batch.gateway.S3DlqObjects(clients.s3(), io.channelpilot.dlq.DlqParser.withDefaults(),
+                new io.channelpilot.redrive.batch.gateway.S3DlqReader(clients.s3(), io.channelpilot.dlq.DlqParser.withDefaults(),
                         io.channelpilot.model.Home.from(env).account()),
                 new io.channelpilot.redrive.batch.gateway.MskKafkaConnector(new io.channelpilot.redrive.batch.gateway.KafkaSettings(
                         io.channelpilot.redrive.batch.gateway.KafkaSettings.Auth.PLAINTEXT,

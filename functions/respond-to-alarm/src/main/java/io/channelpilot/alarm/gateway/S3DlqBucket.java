@@ -13,13 +13,13 @@ import java.util.function.Consumer;
  * the expected bucket owner (the stack's account): a DLQ bucket name that has come to belong to another account is
  * refused by S3 (403) instead of being read from or copied into.
  */
-public final class S3DlqObjects implements AlarmPorts.DlqObjects {
+public final class S3DlqBucket implements AlarmPorts.DlqObjects {
 
     private final S3Client s3;
     private final String owner;
 
     /** @param owner the stack's account id; empty = not sent (the account is unknown) */
-    public S3DlqObjects(S3Client s3, String owner) {
+    public S3DlqBucket(S3Client s3, String owner) {
         this.s3 = s3;
         this.owner = owner == null || owner.isEmpty() ? null : owner;
     }

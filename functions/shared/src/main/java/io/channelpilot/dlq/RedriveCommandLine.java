@@ -11,9 +11,9 @@ import java.util.stream.Collectors;
  * {@code channel-pilot} CLI agree on flags: {@code redrive start --cluster <arn> --channel <name> [--cause A,B]
  * [--repair '<canonical rule>']... [--dry-run]}.
  */
-public final class RedriveCommand {
+public final class RedriveCommandLine {
 
-    private RedriveCommand() {
+    private RedriveCommandLine() {
     }
 
     public static String start(String clusterArn, String channelName, Collection<DlqCause> causes,

@@ -20,13 +20,13 @@ import java.util.List;
  * <p>Idempotent by construction: {@code withDesired} bumps the generation only when the spec or fingerprint changed and
  * the store skips writes that change nothing but timestamps, so a duplicate delivery that re-plans writes nothing.
  */
-final class StatusRecorder {
+final class DesiredStatusRecorder {
 
     private final StatusStore store;
     private final ObjectMapper json;
     private final Clock clock;
 
-    StatusRecorder(StatusStore store, ObjectMapper json, Clock clock) {
+    DesiredStatusRecorder(StatusStore store, ObjectMapper json, Clock clock) {
         this.store = store;
         this.json = json;
         this.clock = clock;

@@ -18,13 +18,13 @@ import java.util.Optional;
  * Writes what provisioning did into the status store: the desired spec and fingerprint (notify diffs it when a
  * replacement needs approval), the channel ARN, the {@code Provisioned} condition and the execution.
  */
-final class StatusRecorder {
+final class ProvisionStatusRecorder {
 
     private final StatusStore store;
     private final Clock clock;
     private final ObjectMapper mapper;
 
-    public StatusRecorder(StatusStore store, Clock clock, ObjectMapper mapper) {
+    public ProvisionStatusRecorder(StatusStore store, Clock clock, ObjectMapper mapper) {
         this.store = store;
         this.clock = clock;
         this.mapper = mapper;
