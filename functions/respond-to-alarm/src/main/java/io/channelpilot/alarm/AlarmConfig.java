@@ -1,7 +1,7 @@
 package io.channelpilot.alarm;
 
 import io.channelpilot.dlq.DlqFormat;
-import io.channelpilot.dlq.RedriveStarter;
+import io.channelpilot.redrive.RedriveStarter;
 import io.channelpilot.model.Home;
 import io.channelpilot.notification.ChatLimits;
 import io.channelpilot.notification.NotificationRenderer;

@@ -2,7 +2,7 @@ package io.channelpilot.alarm;
 
 import io.channelpilot.dlq.DlqCause;
 import io.channelpilot.dlq.RedriveCommandLine;
-import io.channelpilot.dlq.RedriveStart;
+import io.channelpilot.redrive.RedriveStart;
 import io.channelpilot.model.RedrivePolicy;
 import io.channelpilot.notification.NextAction;
 import io.channelpilot.notification.Notification;

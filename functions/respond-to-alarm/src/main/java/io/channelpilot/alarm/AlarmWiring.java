@@ -5,7 +5,7 @@ import io.channelpilot.alarm.gateway.DynamoDbTriageState;
 import io.channelpilot.alarm.gateway.S3DlqBucket;
 import io.channelpilot.alarm.gateway.SdkAlarmReads;
 import io.channelpilot.dlq.DlqParser;
-import io.channelpilot.dlq.RedriveStarter;
+import io.channelpilot.redrive.RedriveStarter;
 import io.channelpilot.gateway.AwsClients;
 import io.channelpilot.gateway.NotificationPublisher;
 import io.channelpilot.model.Home;

@@ -7,8 +7,8 @@ import io.channelpilot.store.RecordedAlarm;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.dlq.DlqCause;
-import io.channelpilot.dlq.RedriveRequest;
-import io.channelpilot.dlq.RedriveStart;
+import io.channelpilot.redrive.RedriveRequest;
+import io.channelpilot.redrive.RedriveStart;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.Compression;
 import io.channelpilot.model.Infrastructure;
@@ -147,7 +147,7 @@ class RespondToAlarmHandlerTest {
 
         assertThat(redrives).singleElement().satisfies(r -> {
             assertThat(r.causes()).containsExactly(DlqCause.MISSING_REQUIRED_FIELD);
-            assertThat(r.repairRules()).extracting(RepairRule::canonical).containsExactly("default:/id=0");
+            assertThat(r.repairs()).extracting(RepairRule::canonical).containsExactly("default:/id=0");
             assertThat(r.clusterArn()).isEqualTo(CLUSTER_ARN);
         });
         assertThat(sentJson(0).at("/facts/redriveTask").asText()).isEqualTo("task-1");

@@ -1,7 +1,7 @@
 package io.channelpilot.gateway;
 
-import io.channelpilot.dlq.RedriveStart;
-import io.channelpilot.dlq.RedriveStarter;
+import io.channelpilot.redrive.RedriveStart;
+import io.channelpilot.redrive.RedriveStarter;
 import io.channelpilot.redrive.RedriveService;
 import io.channelpilot.redrive.ServiceRedriveStarter;
 import io.channelpilot.redrive.RedriveTaskEvents;

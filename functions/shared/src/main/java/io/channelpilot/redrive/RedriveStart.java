@@ -1,4 +1,4 @@
-package io.channelpilot.dlq;
+package io.channelpilot.redrive;
 
 import java.util.Objects;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package io.channelpilot.dlq;
+package io.channelpilot.redrive;
 
 import java.time.Clock;
 import java.util.Map;
@@ -11,7 +11,7 @@ import java.util.ServiceLoader;
  * values; implementations throw only for infrastructure failures ({@link io.channelpilot.workflow.AwsThrottled} etc.).
  *
  * <p>Wiring: a handler built from its environment finds the implementation through {@link ServiceLoader} — the redrive
- * side registers its {@link Factory} in {@code META-INF/services/io.channelpilot.dlq.RedriveStarter$Factory}. With no
+ * side registers its {@link Factory} in {@code META-INF/services/io.channelpilot.redrive.RedriveStarter$Factory}. With no
  * implementation on the classpath, {@link #fromEnvironment} returns a starter that refuses with
  * {@code REDRIVE_UNAVAILABLE}, so triage falls back to printing the manual command.
  */
