@@ -107,7 +107,7 @@ final class Deprovisioner {
             operationArn = deleted.map(ChannelOperation::clusterOperationArn).orElse("");
         }
         // The table is kept (with its rows and grants) but no longer claimed: streaming tables never write into an
-        // existing table, so whoever delivers that data again gets a new table generation (docs/reconcile.md).
+        // existing table, so whoever delivers that data again gets a new table generation (docs/runbook.md#reconcile-sweep).
         status.recorded(intent.clusterArn(), channelName).flatMap(status::spec)
                 .filter(spec -> spec.channelName().equals(channelName))
                 .ifPresent(spec -> status.releaseTable(ProvisioningService.claimOf(spec)));

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Accepts every trigger shape (see {@code docs/provisioning.md}, "Resolving intents"): EventBridge envelopes of
+ * Accepts every trigger shape (see {@code docs/reference.md#triggers}): EventBridge envelopes of
  * CloudTrail calls from {@code aws.kafka} and {@code aws.kafka-cluster} ({@link CloudTrailTriggers}), {@code aws.tag}
  * "Tag Change on Resource", and the sweep and manual requests. Never throws for bad input: anything else becomes a
  * {@link ParsedTrigger.Invalid} naming the field and the fix.

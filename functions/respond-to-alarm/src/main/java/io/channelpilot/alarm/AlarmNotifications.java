@@ -152,7 +152,7 @@ final class AlarmNotifications {
         if (notActive) {
             summary.append(state.map(s -> " The channel is " + s.status() + (s.stateCode().isEmpty() ? "" : " (" + s.stateCode() + ")"))
                     .orElse(" The channel was not found.")).append(" Delivery is stopped, not slow.");
-            actions.add(NextAction.of("Fix the channel state first: see stateInfo and docs/provisioning.md troubleshooting."));
+            actions.add(NextAction.of("Fix the channel state first: see stateInfo and " + NotificationKind.CHANNEL_FAILED.runbook() + "."));
         }
         if (bytesPerSecond.isEmpty() || bytesPerSecond.get() == 0) {
             summary.append(" No DeliveryToIceberg.BytesIn was read recently.");

@@ -22,8 +22,8 @@ import io.channelpilot.redrive.batch.gateway.SourceRecord;
 import io.channelpilot.redrive.batch.gateway.RedriveHeaders;
 
 /**
- * At-most-once re-production per task, and no loss, across batch retries and worker deaths (docs/oncall.md, "Redrive:
- * the ledger protocol"):
+ * At-most-once re-production per task, and no loss, across batch retries and worker deaths (docs/developer-guide.md,
+ * "Redrive internals"):
  * <ol>
  *   <li><b>claim</b> — conditional put {@code LEDGER#<task>#<id>} = CLAIMED with this batch's key, the target
  *       partition and its log-end offset, <em>before</em> sending;</li>
