@@ -46,9 +46,9 @@ final class SdkCalls {
         });
     }
 
+    /** {@link AwsErrors#classify}'s NOT_FOUND, or one of the call's own "does not exist" codes (NoSuchEntity…). */
     static boolean isNotFound(AwsServiceException e, Set<String> notFoundCodes) {
-        String code = e.awsErrorDetails() == null ? null : e.awsErrorDetails().errorCode();
-        return e.statusCode() == 404 || (code != null && notFoundCodes.contains(code));
+        return AwsErrors.classify(e) == AwsErrorKind.NOT_FOUND || notFoundCodes.contains(AwsErrors.errorCode(e));
     }
 
     static String errorCode(AwsServiceException e) {
