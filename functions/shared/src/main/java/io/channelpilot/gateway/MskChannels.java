@@ -3,6 +3,9 @@ package io.channelpilot.gateway;
 import io.channelpilot.gateway.ChannelGateway.ChannelDescription;
 import io.channelpilot.plan.ObservedChannel;
 import java.util.List;
+import java.util.Optional;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.services.kafka.KafkaClient;
 import software.amazon.awssdk.services.kafka.model.ChannelStateInfo;
 import software.amazon.awssdk.services.kafka.model.DescribeChannelResponse;
 import software.amazon.awssdk.services.kafka.model.DestinationTable;
@@ -16,7 +19,19 @@ public final class MskChannels {
     private MskChannels() {
     }
 
-    public static ObservedChannel observed(DescribeChannelResponse c) {
+    /** DescribeChannel; empty when the channel is gone (not found). Other failures are the caller's to classify. */
+    public static Optional<ObservedChannel> describe(KafkaClient kafka, String clusterArn, String channelArn) {
+        try {
+            return Optional.of(observed(kafka.describeChannel(r -> r.clusterArn(clusterArn).channelArn(channelArn))));
+        } catch (AwsServiceException e) {
+            if (AwsErrors.isNotFound(e)) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+    }
+
+    static ObservedChannel observed(DescribeChannelResponse c) {
         String topic = c.topicConfigurationList().isEmpty() ? "" : topicName(c.topicConfigurationList().get(0).topicArn());
         String namespace = "";
         String table = "";

@@ -117,14 +117,7 @@ final class SdkClusterStateReader implements ClusterStateReader {
     /** Empty when the channel vanished between ListChannels and DescribeChannel (404). */
     private Optional<ObservedChannel> describe(String clusterArn, String channelArn) {
         return call("DescribeChannel", "kafka:DescribeChannel", false, () -> {
-            try {
-                return Optional.of(MskChannels.observed(kafka.describeChannel(r -> r.clusterArn(clusterArn).channelArn(channelArn))));
-            } catch (AwsServiceException e) {
-                if (AwsErrors.isNotFound(e)) {
-                    return Optional.empty();
-                }
-                throw e;
-            }
+            return MskChannels.describe(kafka, clusterArn, channelArn);
         });
     }
 

@@ -103,14 +103,7 @@ public final class SdkFleet implements Fleet {
     @Override
     public Optional<ObservedChannel> describe(String clusterArn, String channelArn) {
         return call("DescribeChannel", () -> {
-            try {
-                return Optional.of(MskChannels.observed(kafka.describeChannel(r -> r.clusterArn(clusterArn).channelArn(channelArn))));
-            } catch (AwsServiceException e) {
-                if (AwsErrors.isNotFound(e)) {
-                    return Optional.empty();
-                }
-                throw e;
-            }
+            return MskChannels.describe(kafka, clusterArn, channelArn);
         });
     }
 
