@@ -1,19 +1,15 @@
 package io.channelpilot.cli;
 
-import io.channelpilot.events.RedriveTaskEvents;
-import io.channelpilot.gateway.RedriveClients;
-import io.channelpilot.gateway.SfnExecutionStarter;
-import io.channelpilot.redrive.DynamoDbRedriveTaskStore;
+import io.channelpilot.gateway.AccountLookups.NamedArn;
+import io.channelpilot.gateway.AwsClients;
+import io.channelpilot.redrive.RedriveTaskEvents;
 import io.channelpilot.redrive.RedriveService;
-import io.channelpilot.store.DynamoDbStatusStore;
+import io.channelpilot.store.StatusStore;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Predicate;
-import software.amazon.awssdk.services.kafka.KafkaClient;
-import software.amazon.awssdk.services.sfn.SfnClient;
-import software.amazon.awssdk.services.sfn.model.StateMachineListItem;
 
 /** The environment, the output, and the clients/services built from the options of one invocation. */
 public final class CliContext {
@@ -86,35 +82,35 @@ public final class CliContext {
         }
     }
 
-    RedriveClients clients(AwsOptions o) {
-        return new RedriveClients(env(o), connection(o).credentials());
+    AwsClients clients(AwsOptions o) {
+        return AwsClients.from(env(o), connection(o).credentials());
     }
 
     String table(AwsOptions o) {
         return o.table != null ? o.table : env.getOrDefault("CHANNEL_PILOT_STATUS_TABLE", DEFAULT_TABLE);
     }
 
-    DynamoDbStatusStore statusStore(RedriveClients c, AwsOptions o) {
-        return new DynamoDbStatusStore(c.dynamoDb(), table(o), Clock.systemUTC());
+    StatusStore statusStore(AwsClients c, AwsOptions o) {
+        return c.statusStore(table(o), Clock.systemUTC());
     }
 
-    RedriveService redrive(RedriveClients c, AwsOptions o) {
+    RedriveService redrive(AwsClients c, AwsOptions o) {
         Clock clock = Clock.systemUTC();
-        DynamoDbStatusStore status = statusStore(c, o);
+        StatusStore status = statusStore(c, o);
         // the CLI changes task states (start, cancel): it publishes their events with the operator's credentials
-        return new RedriveService(status, new DynamoDbRedriveTaskStore(c.dynamoDb(), table(o), clock),
-                new SfnExecutionStarter(c.sfn(), stateMachineArn(c.sfn(), o, "CHANNEL_PILOT_REDRIVE_STATE_MACHINE_ARN",
+        return new RedriveService(status, c.redriveTaskStore(table(o), clock),
+                c.executions(stateMachineArn(c, o, "CHANNEL_PILOT_REDRIVE_STATE_MACHINE_ARN",
                         m -> m.endsWith("redrive-dlq") || m.equals("RedriveDlqStateMachine"), "redrive-dlq")),
                 clock, RedriveService.randomIds(clock), new RedriveTaskEvents(c.eventPublisher(), status));
     }
 
     /** The provisioning state machine the sweep starts executions of (reconcile). */
-    String provisionStateMachineArn(RedriveClients c, AwsOptions o) {
-        return stateMachineArn(c.sfn(), o, "CHANNEL_PILOT_PROVISION_STATE_MACHINE_ARN",
+    String provisionStateMachineArn(AwsClients c, AwsOptions o) {
+        return stateMachineArn(c, o, "CHANNEL_PILOT_PROVISION_STATE_MACHINE_ARN",
                 m -> m.startsWith("ProvisionChannelStateMachine"), "ProvisionChannelStateMachine");
     }
 
-    private String stateMachineArn(SfnClient sfn, AwsOptions o, String variable, Predicate<String> byName, String what) {
+    private String stateMachineArn(AwsClients c, AwsOptions o, String variable, Predicate<String> byName, String what) {
         if (o.stateMachineArn != null) {
             return o.stateMachineArn;
         }
@@ -122,19 +118,17 @@ public final class CliContext {
         if (fromEnv != null && !fromEnv.isBlank()) {
             return fromEnv;
         }
-        return sfn.listStateMachinesPaginator(r -> { }).stateMachines().stream().filter(m -> byName.test(m.name()))
-                .map(StateMachineListItem::stateMachineArn).findFirst()
+        return c.lookups().stateMachines().stream().filter(m -> byName.test(m.name())).map(NamedArn::arn).findFirst()
                 .orElseThrow(() -> new CliError(CliError.Code.NOT_FOUND, "no " + what + " state machine found in the Region",
                         "Pass --state-machine-arn (the stack's output) or set " + variable + "."));
     }
 
     /** A cluster ARN as given, or the ARN of the cluster with that name. */
-    static String clusterArn(KafkaClient kafka, String cluster) {
+    static String clusterArn(AwsClients c, String cluster) {
         if (cluster.startsWith("arn:")) {
             return cluster;
         }
-        return kafka.listClustersV2Paginator(r -> r.clusterNameFilter(cluster)).clusterInfoList().stream()
-                .filter(c -> c.clusterName().equals(cluster)).map(c -> c.clusterArn()).findFirst()
+        return c.lookups().clusters(cluster).stream().filter(n -> n.name().equals(cluster)).map(NamedArn::arn).findFirst()
                 .orElseThrow(() -> new CliError(CliError.Code.NOT_FOUND, "--cluster: no cluster named '" + cluster + "' in the Region",
                         "List them with 'aws kafka list-clusters-v2', or pass the cluster ARN."));
     }

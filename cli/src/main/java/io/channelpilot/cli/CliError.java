@@ -1,5 +1,7 @@
 package io.channelpilot.cli;
 
+import io.channelpilot.gateway.AwsErrorKind;
+import io.channelpilot.gateway.AwsErrors;
 import io.channelpilot.gateway.ClusterReadException;
 import io.channelpilot.redrive.RedriveJson;
 import io.channelpilot.workflow.AwsThrottled;
@@ -84,14 +86,15 @@ final class CliError extends RuntimeException {
             String message = (service == null || service.isEmpty() ? "AWS" : service) + " answered HTTP " + aws.statusCode()
                     + (awsCode == null || awsCode.isEmpty() ? "" : " " + awsCode) + ": " + firstLine(aws.awsErrorDetails() == null
                     ? aws.getMessage() : aws.awsErrorDetails().errorMessage());
-            if (aws.statusCode() == 401 || aws.statusCode() == 403) {
+            AwsErrorKind kind = AwsErrors.classify(aws);
+            if (kind == AwsErrorKind.ACCESS_DENIED) {
                 return new CliError(Code.ACCESS_DENIED, message, "Use credentials allowed to call it (--profile, AWS_PROFILE) "
                         + "or ask for the permission; see README 'Operator CLI' for what each command calls.");
             }
-            if (aws.isThrottlingException()) {
+            if (kind == AwsErrorKind.THROTTLED) {
                 return new CliError(Code.THROTTLED, message, "Retry in a minute.");
             }
-            if (aws.statusCode() == 404 || (awsCode != null && awsCode.contains("NotFound"))) {
+            if (kind == AwsErrorKind.NOT_FOUND) {
                 return new CliError(Code.NOT_FOUND, message, "Check the names and --region; --table and --state-machine-arn "
                         + "name the stack's resources (its outputs StatusTableName, RedriveDlqStateMachineArn).");
             }

@@ -1,7 +1,6 @@
 package io.channelpilot.cli;
 
-import io.channelpilot.gateway.RedriveClients;
-import io.channelpilot.gateway.SdkClusterStateReader;
+import io.channelpilot.gateway.AwsClients;
 import io.channelpilot.model.StackSettings;
 import io.channelpilot.plan.ClusterState;
 import io.channelpilot.plan.IntentPlanner;
@@ -40,8 +39,8 @@ public final class PlanCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Map<String, String> env = ctx.env(aws);
-        RedriveClients c = ctx.clients(aws);
-        String clusterArn = CliContext.clusterArn(c.kafka(), cluster);
+        AwsClients c = ctx.clients(aws);
+        String clusterArn = CliContext.clusterArn(c, cluster);
         PlanScope scope = topic == null ? new PlanScope.AllTopics() : new PlanScope.Topics(Set.of(topic));
         StackSettings stack = StackSettings.from(env);
         IntentPlanner planner = new IntentPlanner(stack);
@@ -51,10 +50,10 @@ public final class PlanCommand implements Callable<Integer> {
         if (guardrail.isPresent()) {
             outcome = new PlanOutcome(java.util.List.of(), java.util.List.of(guardrail.get()));
         } else {
-            ClusterState state = new SdkClusterStateReader(c.kafka()).read(clusterArn, scope);
+            ClusterState state = c.clusterReaderWithoutTables().read(clusterArn, scope);
             outcome = planner.plan(state, scope, "cli-plan");
         }
-        rows.add(clusterArn, outcome, stack, env, c.aws().gateways(Clock.systemUTC()));
+        rows.add(clusterArn, outcome, stack, env, c.gateways(Clock.systemUTC()));
         rows.print(ctx.out(), aws.output, "plan");
         return rows.refused() > 0 ? ChannelPilot.EXIT_REFUSED_PLAN : ChannelPilot.EXIT_OK;
     }

@@ -1,20 +1,22 @@
 package io.channelpilot.cli;
 
+import io.channelpilot.gateway.AwsClients;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
-import io.channelpilot.gateway.RedriveClients;
-import io.channelpilot.gateway.SdkClusterStateReader;
 import io.channelpilot.model.StackSettings;
 import io.channelpilot.plan.IntentPlanner;
 import io.channelpilot.plan.PlanOutcome;
 import io.channelpilot.plan.PlanScope;
 import io.channelpilot.reconcile.ClusterReport;
+import io.channelpilot.reconcile.ReconcileConfig;
+import io.channelpilot.reconcile.ReconcileWiring;
 import io.channelpilot.reconcile.Reconciler;
 import io.channelpilot.reconcile.SweepReport;
 import io.channelpilot.reconcile.SweepService;
 import io.channelpilot.refusal.RefusalNotifier;
+import io.channelpilot.time.TimeSource;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -25,7 +27,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import software.amazon.awssdk.services.kafka.model.Cluster;
+import io.channelpilot.gateway.AccountLookups.NamedArn;
 
 /**
  * {@code channel-pilot reconcile}: the scheduled sweep, now. It runs the same {@link SweepService} the reconcile function
@@ -61,24 +63,24 @@ public final class ReconcileCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Map<String, String> env = new LinkedHashMap<>(ctx.env(aws));
-        RedriveClients c = ctx.clients(aws);
-        String only = cluster == null ? null : CliContext.clusterArn(c.kafka(), cluster);
+        AwsClients c = ctx.clients(aws);
+        String only = cluster == null ? null : CliContext.clusterArn(c, cluster);
         return dryRun ? dryRun(env, c, only) : sweep(env, c, only);
     }
 
-    private int dryRun(Map<String, String> env, RedriveClients c, String only) {
+    private int dryRun(Map<String, String> env, AwsClients c, String only) {
         StackSettings stack = StackSettings.from(env);
         IntentPlanner planner = new IntentPlanner(stack);
         PlanRows rows = new PlanRows();
         List<Map<String, Object>> executions = new ArrayList<>();
         String id = sweepId == null ? "dry-run" : sweepId;
         List<String> clusters = only != null ? List.of(only)
-                : c.kafka().listClustersV2Paginator(r -> { }).clusterInfoList().stream().map(Cluster::clusterArn)
+                : c.lookups().clusters(null).stream().map(NamedArn::arn)
                 .filter(arn -> planner.guardrail(arn).isEmpty()).sorted().toList();
         for (String arn : clusters) {
             PlanOutcome outcome = planner.guardrail(arn).map(skip -> new PlanOutcome(List.of(), List.of(skip)))
-                    .orElseGet(() -> planner.plan(new SdkClusterStateReader(c.kafka()).read(arn, PlanScope.all()), PlanScope.all(), id));
-            rows.add(arn, outcome, stack, env, c.aws().gateways(Clock.systemUTC()));
+                    .orElseGet(() -> planner.plan(c.clusterReaderWithoutTables().read(arn, PlanScope.all()), PlanScope.all(), id));
+            rows.add(arn, outcome, stack, env, c.gateways(Clock.systemUTC()));
             for (Reconciler.PlannedExecution e : Reconciler.wouldStart(id, arn, outcome.intents())) {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("cluster", arn);
@@ -107,7 +109,7 @@ public final class ReconcileCommand implements Callable<Integer> {
         return rows.refused() > 0 ? ChannelPilot.EXIT_REFUSED_PLAN : ChannelPilot.EXIT_OK;
     }
 
-    private int sweep(Map<String, String> env, RedriveClients c, String only) {
+    private int sweep(Map<String, String> env, AwsClients c, String only) {
         env.put("CHANNEL_PILOT_PROVISION_STATE_MACHINE_ARN", ctx.provisionStateMachineArn(c, aws));
         env.put("CHANNEL_PILOT_STATUS_TABLE", ctx.table(aws));
         if (env.getOrDefault("CHANNEL_PILOT_TOPIC_ARN", "").isBlank()) {
@@ -122,7 +124,8 @@ public final class ReconcileCommand implements Callable<Integer> {
         if (sweepId != null) {
             input.put("sweepId", sweepId);
         }
-        SweepReport report = SweepService.fromEnvironment(env, Clock.systemUTC(), ctx.connection(aws).credentials()).sweep(input);
+        SweepReport report = ReconcileWiring.from(ReconcileConfig.from(env), AwsClients.from(env, ctx.connection(aws).credentials()),
+                TimeSource.system()).service().sweep(input);
         PrintWriter out = ctx.out();
         if (aws.output == OutputFormat.json) {
             out.println(JSON.valueToTree(report).toPrettyString());

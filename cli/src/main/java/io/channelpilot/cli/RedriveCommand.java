@@ -1,7 +1,7 @@
 package io.channelpilot.cli;
 
+import io.channelpilot.gateway.AwsClients;
 import io.channelpilot.dlq.DlqCause;
-import io.channelpilot.gateway.RedriveClients;
 import io.channelpilot.model.RepairRule;
 import io.channelpilot.redrive.RedriveCode;
 import io.channelpilot.redrive.RedriveOutcome;
@@ -47,10 +47,10 @@ public final class RedriveCommand {
 
         @Override
         public Integer call() {
-            RedriveClients c = ctx.clients(aws);
+            AwsClients c = ctx.clients(aws);
             RedriveRequest request;
             try {
-                String clusterArn = cluster != null ? CliContext.clusterArn(c.kafka(), cluster)
+                String clusterArn = cluster != null ? CliContext.clusterArn(c, cluster)
                         : ctx.statusStore(c, aws).list(null).stream().filter(s -> s.key().channelName().equals(channel))
                         .map(ChannelStatus::key).map(ChannelKey::clusterArn).findFirst()
                         .orElseThrow(() -> new IllegalArgumentException("--channel: no managed channel named '" + channel
@@ -96,12 +96,12 @@ public final class RedriveCommand {
 
         @Override
         public Integer call() {
-            RedriveClients c = ctx.clients(aws);
+            AwsClients c = ctx.clients(aws);
             RedriveOutcome outcome;
             if (target.task != null) {
                 outcome = ctx.redrive(c, aws).status(target.task);
             } else {
-                String clusterArn = cluster != null ? CliContext.clusterArn(c.kafka(), cluster)
+                String clusterArn = cluster != null ? CliContext.clusterArn(c, cluster)
                         : ctx.statusStore(c, aws).list(null).stream().filter(s -> s.key().channelName().equals(target.channel))
                         .map(s -> s.key().clusterArn()).findFirst().orElse("unknown");
                 outcome = ctx.redrive(c, aws).statusOfChannel(new ChannelKey(clusterArn, target.channel));
@@ -123,7 +123,7 @@ public final class RedriveCommand {
 
         @Override
         public Integer call() {
-            RedriveClients c = ctx.clients(aws);
+            AwsClients c = ctx.clients(aws);
             return Printer.print(ctx.out(), aws.output, ctx.redrive(c, aws).cancel(task));
         }
     }

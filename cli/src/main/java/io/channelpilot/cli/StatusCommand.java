@@ -1,7 +1,7 @@
 package io.channelpilot.cli;
 
-import io.channelpilot.gateway.RedriveClients;
-import io.channelpilot.store.DynamoDbStatusStore;
+import io.channelpilot.gateway.AwsClients;
+import io.channelpilot.store.StatusStore;
 import io.channelpilot.store.StatusView;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -26,9 +26,9 @@ public final class StatusCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        RedriveClients c = ctx.clients(aws);
-        String clusterArn = cluster == null ? null : CliContext.clusterArn(c.kafka(), cluster);
-        DynamoDbStatusStore store = ctx.statusStore(c, aws);
+        AwsClients c = ctx.clients(aws);
+        String clusterArn = cluster == null ? null : CliContext.clusterArn(c, cluster);
+        StatusStore store = ctx.statusStore(c, aws);
         ctx.out().print(StatusView.render(store.list(clusterArn), store.refusals(clusterArn),
                 aws.output == OutputFormat.json ? StatusView.Format.JSON : StatusView.Format.TABLE));
         if (aws.output == OutputFormat.json) {

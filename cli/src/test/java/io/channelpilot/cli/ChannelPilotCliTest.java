@@ -9,7 +9,7 @@ import io.channelpilot.local.world.LocalWorld;
 import io.channelpilot.store.ChannelKey;
 import io.channelpilot.store.ConditionStatus;
 import io.channelpilot.store.ConditionType;
-import io.channelpilot.store.DynamoDbStatusStore;
+import io.channelpilot.gateway.DynamoDbStatusStore;
 import io.channelpilot.store.RefusalCondition;
 import java.io.PrintWriter;
 import java.io.StringWriter;

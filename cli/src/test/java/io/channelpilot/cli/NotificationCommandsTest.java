@@ -15,7 +15,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.ParseResult;
 
 /**
- * Notifications print "the one command to run next" ({@link io.channelpilot.dlq.RedriveCommand}); the operator must
+ * Notifications print "the one command to run next" ({@link io.channelpilot.dlq.RedriveCommandLine}); the operator must
  * be able to paste it. The demo's on-call act found the triage's follow-the-redrive command rejected
  * ("--task, --channel are mutually exclusive"), so every printed form is parsed here by the real command tree.
  */
@@ -25,7 +25,7 @@ class NotificationCommandsTest {
 
     @Test
     void shouldParseTheFollowTheRedriveCommandWhenTriageStartedATask() {
-        ParseResult status = parse(io.channelpilot.dlq.RedriveCommand.status("redrive-1-ab12"));
+        ParseResult status = parse(io.channelpilot.dlq.RedriveCommandLine.status("redrive-1-ab12"));
 
         ParseResult leaf = status.subcommand().subcommand();
         assertThat(leaf.commandSpec().name()).isEqualTo("status");
@@ -34,7 +34,7 @@ class NotificationCommandsTest {
 
     @Test
     void shouldParseTheManualStartCommandWithQuotedRepairRulesWhenTriageLeavesTheRedriveToTheOperator() {
-        String command = io.channelpilot.dlq.RedriveCommand.start(CLUSTER, "orders.created.orders_created-1",
+        String command = io.channelpilot.dlq.RedriveCommandLine.start(CLUSTER, "orders.created.orders_created-1",
                 Set.of(DlqCause.TYPE_MISMATCH, DlqCause.MISSING_REQUIRED_FIELD),
                 List.of(RepairRule.parse("default:/amount=0"), RepairRule.parse("default:/note=\"it's\"")), true);
 

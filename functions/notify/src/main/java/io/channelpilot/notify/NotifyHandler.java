@@ -1,21 +1,15 @@
 package io.channelpilot.notify;
 
+import io.channelpilot.notification.ItemState;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.channelpilot.gateway.ProvisioningClients;
-import io.channelpilot.gateway.SnsNotificationPublisher;
-import io.channelpilot.refusal.Refusal;
 import io.channelpilot.refusal.RefusalNotifier;
 import io.channelpilot.runtime.FunctionEnvironment;
-import io.channelpilot.store.DynamoDbStatusStore;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.time.Clock;
-import io.channelpilot.time.TimeSource;
 import java.util.List;
 import java.util.Map;
 import software.amazon.lambda.powertools.logging.PowertoolsLogging;
@@ -23,84 +17,43 @@ import software.amazon.lambda.powertools.metrics.Metrics;
 import software.amazon.lambda.powertools.metrics.MetricsFactory;
 import software.amazon.lambda.powertools.metrics.model.MetricUnit;
 
-/**
- * NotifyOutcome task: the whole Map item state → one published notification ({@link NotifyResult}). NotifyRefusals
- * task: {@code {"refusals": [..], "correlationId": ..}} (the ResolveIntents result's refusals) → one deduplicated
- * notification per refusal, answered as {@code {"refusals": [{kind, subject, codes, owner, messageId, duplicate}]}}.
- */
+/** The NotifyOutcome and NotifyRefusals tasks: one published notification per item or per refusal ({@link NotifyInput}). */
 public final class NotifyHandler implements RequestStreamHandler {
 
     private final NotifyService service;
     private final ObjectMapper mapper;
     private final Metrics metrics = MetricsFactory.getMetricsInstance();
 
+    /** Lambda's entry point: the process environment with the local-world overrides (inert in AWS). */
     public NotifyHandler() {
-        this(FunctionEnvironment.system());
+        this(NotifyWiring.from(FunctionEnvironment.system()));
+        NotifyPriming.register(FunctionEnvironment.system().variables()); // SnapStart: primes SDK clients and Jackson
     }
 
-    /** Lambda entry point's wiring: the process environment with the local-world overrides (inert in AWS). */
-    private NotifyHandler(FunctionEnvironment fn) {
-        this(fn.variables(), fn.time());
-        NotifyPriming.register(fn.variables()); // SnapStart: primes SDK clients and Jackson before the snapshot
-    }
-
-    public NotifyHandler(Map<String, String> env) {
-        this(env, TimeSource.system());
-    }
-
-    /** The local world's entry point: its virtual clock instead of the system one. */
-    public NotifyHandler(Map<String, String> env, TimeSource time) {
-        this(wire(env, NotifyConfig.from(env), time.clock()), ItemState.mapper());
-    }
-
-    public NotifyHandler(NotifyService service, ObjectMapper mapper) {
-        this.service = service;
-        this.mapper = mapper;
+    NotifyHandler(NotifyWiring wiring) {
+        this.service = wiring.service();
+        this.mapper = wiring.mapper();
     }
 
     @Override
     public void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {
         metrics.captureColdStartMetric(context);
         try {
-            JsonNode in = read(input);
-            if (in.has("refusals") && !in.has("intent")) {
-                List<RefusalNotifier.Sent> sent = PowertoolsLogging.withLogging(context, () -> service.notifyRefusals(refusals(in)));
+            JsonNode in = NotifyInput.read(mapper, input);
+            if (NotifyInput.isRefusals(in)) {
+                List<RefusalNotifier.Sent> sent = PowertoolsLogging.withLogging(context,
+                        () -> service.notifyRefusals(NotifyInput.refusals(mapper, in)));
                 long duplicates = sent.stream().filter(RefusalNotifier.Sent::duplicate).count();
                 metrics.addMetric("RefusalsNotified", sent.size() - duplicates, MetricUnit.COUNT);
                 metrics.addMetric("NotificationsDeduplicated", duplicates, MetricUnit.COUNT);
                 mapper.writeValue(output, Map.of("refusals", sent));
                 return;
             }
-            NotifyResult result = PowertoolsLogging.withLogging(context,
-                    () -> service.notify(ItemState.parse(in, mapper)));
+            NotifyResult result = PowertoolsLogging.withLogging(context, () -> service.notify(ItemState.parse(in, mapper)));
             metrics.addMetric(result.duplicate() ? "NotificationsDeduplicated" : "NotificationsSent", 1, MetricUnit.COUNT);
             mapper.writeValue(output, result);
         } finally {
             metrics.flush();
-        }
-    }
-
-    public static NotifyService wire(Map<String, String> env, NotifyConfig config, Clock clock) {
-        ProvisioningClients clients = new ProvisioningClients(env);
-        ObjectMapper mapper = ItemState.mapper();
-        return new NotifyService(new SnsNotificationPublisher(clients.sns(), config.topicArn()),
-                NotificationRenderer.fromEnvironment(env, mapper), new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock),
-                clock, mapper, config.dedupeTtl());
-    }
-
-    private List<Refusal> refusals(JsonNode in) {
-        try {
-            return mapper.readerForListOf(Refusal.class).readValue(in.get("refusals"));
-        } catch (IOException | RuntimeException e) {
-            throw new IllegalArgumentException("refusals: not a list of refusals (" + e.getMessage() + ")", e);
-        }
-    }
-
-    private JsonNode read(InputStream input) {
-        try {
-            return mapper.readTree(input);
-        } catch (IOException e) {
-            throw new UncheckedIOException("task input is not JSON", e);
         }
     }
 }

@@ -1,5 +1,7 @@
 package io.channelpilot.notify;
 
+import io.channelpilot.notification.ItemState;
+import io.channelpilot.workflow.WorkflowJson;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.priming.Priming;
 import java.util.Map;
@@ -8,13 +10,13 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.sns.SnsClient;
 
 /** SnapStart priming of notify: the item state parsed and rendered, a result out, one request per client. */
-public final class NotifyPriming {
+final class NotifyPriming {
 
     private NotifyPriming() {
     }
 
     public static Priming create(Map<String, String> env) {
-        ObjectMapper mapper = ItemState.mapper();
+        ObjectMapper mapper = WorkflowJson.mapper();
         return Priming.forFunction("notify", env)
                 .json("ItemState from events/notify/channel-active.json",
                         () -> ItemState.parse(mapper.readTree(Priming.resource("priming/channel-active.json")), mapper))

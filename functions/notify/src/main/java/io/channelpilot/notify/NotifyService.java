@@ -1,5 +1,11 @@
 package io.channelpilot.notify;
 
+import io.channelpilot.notification.NotificationRenderer;
+import io.channelpilot.notification.NotificationKind;
+import io.channelpilot.notification.NotificationDedupe;
+import io.channelpilot.notification.Notification;
+import io.channelpilot.notification.OutcomeNotifications;
+import io.channelpilot.notification.ItemState;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.gateway.NotificationPublisher;
@@ -26,7 +32,7 @@ import org.slf4j.LoggerFactory;
  * and releases the item's provisioning lease if it still holds one (a poll that ran out of retries never released
  * it; releasing someone else's lease is a no-op by contract).
  */
-public final class NotifyService {
+final class NotifyService {
 
     private static final Logger LOG = LoggerFactory.getLogger(NotifyService.class);
 

@@ -1,11 +1,16 @@
 package io.channelpilot.notify;
 
+import io.channelpilot.workflow.WorkflowJson;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.channelpilot.gateway.NotificationPublisher;
+import io.channelpilot.notification.ItemState;
+import io.channelpilot.notification.RenderedNotification;
+import io.channelpilot.notification.NotificationDedupe;
+import io.channelpilot.notification.NotificationRenderer;
 import io.channelpilot.store.InMemoryStatusStore;
 import io.channelpilot.time.VirtualClock;
 import java.io.IOException;
@@ -32,7 +37,7 @@ import org.junit.jupiter.api.Test;
  */
 class NotificationDedupeTest {
 
-    private static final ObjectMapper MAPPER = ItemState.mapper();
+    private static final ObjectMapper MAPPER = WorkflowJson.mapper();
     private static final Map<String, String> RULES_A = Map.of("channel-pilot/orders", "topic=orders namespace=sales");
     private static final Map<String, String> RULES_B = Map.of("channel-pilot/orders", "topic=orders namespace=sales2");
 

@@ -1,5 +1,8 @@
 package io.channelpilot.notify;
 
+import io.channelpilot.notification.NotificationRenderer;
+import io.channelpilot.notification.RenderedNotification;
+import io.channelpilot.workflow.WorkflowJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -29,7 +32,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** Every event under events/notify/ through the real handler, with a capturing publisher and the in-memory store. */
 class NotifyHandlerTest {
 
-    private static final ObjectMapper MAPPER = ItemState.mapper();
+    private static final ObjectMapper MAPPER = WorkflowJson.mapper();
 
     private final VirtualClock clock = VirtualClock.startingAt(Instant.parse("2026-11-29T16:00:00Z"));
     private final InMemoryStatusStore store = new InMemoryStatusStore(clock);
@@ -38,8 +41,8 @@ class NotifyHandlerTest {
         published.add(message);
         return "msg-" + published.size();
     };
-    private final NotifyHandler handler = new NotifyHandler(new NotifyService(publisher, new NotificationRenderer(MAPPER), store,
-            clock, MAPPER), MAPPER);
+    private final NotifyHandler handler = new NotifyHandler(new NotifyWiring(new NotifyService(publisher,
+            new NotificationRenderer(MAPPER), store, clock, MAPPER), MAPPER));
 
     static byte[] event(String name) throws IOException {
         return Files.readAllBytes(Path.of("../../events/notify/" + name));

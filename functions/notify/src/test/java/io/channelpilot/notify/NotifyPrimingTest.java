@@ -1,5 +1,6 @@
 package io.channelpilot.notify;
 
+import io.channelpilot.notification.ItemState;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.channelpilot.priming.Priming;

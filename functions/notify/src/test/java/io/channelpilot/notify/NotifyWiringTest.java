@@ -1,9 +1,11 @@
 package io.channelpilot.notify;
 
+import io.channelpilot.workflow.WorkflowJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
+import io.channelpilot.runtime.FunctionEnvironment;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
@@ -20,8 +22,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The env-map constructor (what the local world uses) builds real SDK clients from AWS_ENDPOINT_URL: one loopback
- * fake answers SNS (awsQuery, XML) and DynamoDB (awsJson, X-Amz-Target) so the whole handler runs on the wire.
+ * The environment wiring (what the local world uses, through NotifyEntry) builds real SDK clients from
+ * AWS_ENDPOINT_URL: one loopback fake answers SNS (awsQuery, XML) and DynamoDB (awsJson, X-Amz-Target) so the whole
+ * handler runs on the wire.
  */
 class NotifyWiringTest {
 
@@ -67,13 +70,13 @@ class NotifyWiringTest {
                 "AWS_ENDPOINT_URL", "http://127.0.0.1:" + server.getAddress().getPort(),
                 "CHANNEL_PILOT_TOPIC_ARN", "arn:aws:sns:us-east-1:123456789012:channel-pilot",
                 "CHANNEL_PILOT_STATUS_TABLE", "channel-pilot-status");
-        NotifyHandler handler = new NotifyHandler(env);
+        NotifyHandler handler = (NotifyHandler) new NotifyEntry().create(FunctionEnvironment.of(env));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
 
         handler.handleRequest(new ByteArrayInputStream(Files.readAllBytes(Path.of("../../events/notify/channel-failed.json"))),
                 out, new TestContext());
 
-        JsonNode result = ItemState.mapper().readTree(out.toByteArray());
+        JsonNode result = WorkflowJson.mapper().readTree(out.toByteArray());
         assertThat(result.path("messageId").asText()).isEqualTo("m-42");
         assertThat(result.path("kind").asText()).isEqualTo("CHANNEL_FAILED");
         assertThat(snsBodies).singleElement().satisfies(body -> assertThat(body)

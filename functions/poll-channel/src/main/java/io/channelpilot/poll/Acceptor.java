@@ -6,7 +6,7 @@ import java.util.function.Predicate;
  * One rule of a poll, in the style of the SDK's {@code WaiterAcceptor}: when {@code matches} holds for a read, the
  * poll ends with {@code decision}. Acceptors are tried in order; the first match decides.
  */
-public record Acceptor(String description, Predicate<ChannelRead> matches, Decision decision) {
+record Acceptor(String description, Predicate<ChannelRead> matches, Decision decision) {
 
     public enum Decision {
         /** The wait is over; for ACTIVE this still needs the confirming read. */

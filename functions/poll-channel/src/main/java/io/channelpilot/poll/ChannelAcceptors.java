@@ -6,7 +6,7 @@ import java.util.List;
  * The ordered acceptors per mode (reference §2 lifecycle). Statuses are compared as raw strings because the service
  * may add values; an unknown status is RETRY, so a new state shows up as a timeout notification, never as success.
  */
-public final class ChannelAcceptors {
+final class ChannelAcceptors {
 
     private ChannelAcceptors() {
     }

@@ -27,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * workflows bill) plus at least the 20 s retry interval, and would need state carried between invocations to know
  * the first read was ACTIVE. A few seconds of Lambda time is cheaper and keeps the poll stateless.
  */
-public final class ChannelPoller {
+final class ChannelPoller {
 
     private static final Logger LOG = LoggerFactory.getLogger(ChannelPoller.class);
 

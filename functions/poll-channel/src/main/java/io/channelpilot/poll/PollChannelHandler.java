@@ -4,20 +4,11 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.channelpilot.gateway.ProvisioningClients;
-import io.channelpilot.gateway.SdkChannelGateway;
-import io.channelpilot.notify.ItemState;
-import io.channelpilot.events.PublishingStatusStore;
 import io.channelpilot.runtime.FunctionEnvironment;
-import io.channelpilot.store.DynamoDbStatusStore;
-import io.channelpilot.time.Sleeper;
 import io.channelpilot.workflow.TaskInputs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.time.Clock;
-import io.channelpilot.time.TimeSource;
-import java.util.Map;
 import software.amazon.lambda.powertools.logging.PowertoolsLogging;
 import software.amazon.lambda.powertools.metrics.Metrics;
 import software.amazon.lambda.powertools.metrics.MetricsFactory;
@@ -33,28 +24,15 @@ public final class PollChannelHandler implements RequestStreamHandler {
     private final ObjectMapper mapper;
     private final Metrics metrics = MetricsFactory.getMetricsInstance();
 
+    /** Lambda's entry point: the process environment with the local-world overrides (inert in AWS). */
     public PollChannelHandler() {
-        this(FunctionEnvironment.system());
+        this(PollWiring.from(FunctionEnvironment.system()));
+        PollPriming.register(FunctionEnvironment.system().variables()); // SnapStart: primes SDK clients and Jackson
     }
 
-    /** Lambda entry point's wiring: the process environment with the local-world overrides (inert in AWS). */
-    private PollChannelHandler(FunctionEnvironment fn) {
-        this(fn.variables(), fn.time());
-        PollPriming.register(fn.variables()); // SnapStart: primes SDK clients and Jackson before the snapshot
-    }
-
-    public PollChannelHandler(Map<String, String> env) {
-        this(env, TimeSource.system());
-    }
-
-    /** The local world's entry point: its virtual clock as clock and sleeper. */
-    public PollChannelHandler(Map<String, String> env, TimeSource time) {
-        this(wire(env, PollConfig.from(env), time.clock(), time.sleeper()), ItemState.mapper());
-    }
-
-    public PollChannelHandler(ChannelPoller poller, ObjectMapper mapper) {
-        this.poller = poller;
-        this.mapper = mapper;
+    PollChannelHandler(PollWiring wiring) {
+        this.poller = wiring.poller();
+        this.mapper = wiring.mapper();
     }
 
     @Override
@@ -67,14 +45,6 @@ public final class PollChannelHandler implements RequestStreamHandler {
         } finally {
             metrics.flush();
         }
-    }
-
-    /** The local world passes its VirtualClock as both {@code clock} and {@code sleeper}. */
-    public static ChannelPoller wire(Map<String, String> env, PollConfig config, Clock clock, Sleeper sleeper) {
-        ProvisioningClients clients = new ProvisioningClients(env);
-        return new ChannelPoller(new SdkChannelGateway(clients.kafka()),
-                new PublishingStatusStore(new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock),
-                        clients.eventPublisher()), sleeper, clock, config.confirmDelay());
     }
 
     private JsonNode read(InputStream input) {

@@ -8,7 +8,7 @@ import java.util.Map;
  * @param confirmDelay {@code CHANNEL_PILOT_POLL_CONFIRM_SECONDS} (default 5): wait between the two ACTIVE reads
  * @param statusTable  {@code CHANNEL_PILOT_STATUS_TABLE}
  */
-public record PollConfig(Duration confirmDelay, String statusTable) {
+record PollConfig(Duration confirmDelay, String statusTable) {
 
     public PollConfig {
         if (confirmDelay.isNegative() || confirmDelay.compareTo(Duration.ofSeconds(20)) > 0) {

@@ -1,7 +1,8 @@
 package io.channelpilot.poll;
 
+import io.channelpilot.workflow.WorkflowJson;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.channelpilot.notify.ItemState;
+import io.channelpilot.notification.ItemState;
 import io.channelpilot.priming.Priming;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -9,7 +10,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.kafka.KafkaClient;
 
 /** SnapStart priming of poll-channel: the ACTIVE sample in, a result out, one request per client. */
-public final class PollPriming {
+final class PollPriming {
 
     private static final String CLUSTER = "arn:aws:kafka:us-east-1:123456789012:cluster/priming/00000000-0000-0000-0000-000000000000-1";
 
@@ -17,7 +18,7 @@ public final class PollPriming {
     }
 
     public static Priming create(Map<String, String> env) {
-        ObjectMapper mapper = ItemState.mapper();
+        ObjectMapper mapper = WorkflowJson.mapper();
         return Priming.forFunction("poll-channel", env)
                 .json("PollRequest from events/poll-channel/active.json",
                         () -> PollRequest.from(mapper.readTree(Priming.resource("priming/active.json")), mapper))

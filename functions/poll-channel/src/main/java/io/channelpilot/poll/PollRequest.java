@@ -10,7 +10,7 @@ import java.util.Objects;
  * Task input {@code {mode, intent, provision, correlationId}}; from {@code provision} (provision-channel's output)
  * only the channel ARN and name are needed. An empty ARN means the DELETE found nothing to delete.
  */
-public record PollRequest(PollMode mode, Intent intent, String channelArn, String channelName, String correlationId) {
+record PollRequest(PollMode mode, Intent intent, String channelArn, String channelName, String correlationId) {
 
     public PollRequest {
         Objects.requireNonNull(mode, "mode");

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * DELETED, {@code reads} the DescribeChannel calls this invocation made.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record PollResult(String status, String channelArn, int reads, StateInfo stateInfo) {
+record PollResult(String status, String channelArn, int reads, StateInfo stateInfo) {
 
     public record StateInfo(String code, String message) {
     }

@@ -1,12 +1,13 @@
 package io.channelpilot.poll;
 
+import io.channelpilot.workflow.WorkflowJson;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.gateway.ChannelGateway.ChannelDescription;
-import io.channelpilot.notify.ItemState;
+import io.channelpilot.notification.ItemState;
 import io.channelpilot.plan.Intent;
 import io.channelpilot.store.ChannelKey;
 import io.channelpilot.store.ChannelStatus;
@@ -29,7 +30,7 @@ import org.junit.jupiter.api.Test;
 
 class ChannelPollerTest {
 
-    private static final ObjectMapper MAPPER = ItemState.mapper();
+    private static final ObjectMapper MAPPER = WorkflowJson.mapper();
     private static final Instant START = Instant.parse("2026-11-29T16:00:00Z");
 
     private final VirtualClock clock = VirtualClock.startingAt(START);
@@ -181,7 +182,7 @@ class ChannelPollerTest {
 
     @Test
     void shouldRunBothEventsThroughTheHandler() throws IOException {
-        PollChannelHandler handler = new PollChannelHandler(poller, MAPPER);
+        PollChannelHandler handler = new PollChannelHandler(new PollWiring(poller, MAPPER));
         channels.then(read("ACTIVE")).then(read("ACTIVE")).then(null);
 
         JsonNode first = invoke(handler, event("active.json"));

@@ -1,12 +1,14 @@
 package io.channelpilot.poll;
 
+import io.channelpilot.workflow.WorkflowJson;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
-import io.channelpilot.notify.ItemState;
+import io.channelpilot.notification.ItemState;
 import io.channelpilot.workflow.ChannelNotReady;
+import io.channelpilot.runtime.FunctionEnvironment;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
@@ -21,7 +23,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The env-map constructor against one loopback fake answering MSK (restJson) and DynamoDB (awsJson). */
+/** The environment wiring (PollChannelEntry) against one loopback fake answering MSK (restJson) and DynamoDB (awsJson). */
 class PollWiringTest {
 
     private HttpServer server;
@@ -58,9 +60,10 @@ class PollWiringTest {
     }
 
     private PollChannelHandler handler() {
-        return new PollChannelHandler(Map.of("AWS_REGION", "us-east-1", "AWS_ACCESS_KEY_ID", "id", "AWS_SECRET_ACCESS_KEY", "s",
+        return (PollChannelHandler) new PollChannelEntry().create(FunctionEnvironment.of(Map.of("AWS_REGION", "us-east-1",
+                "AWS_ACCESS_KEY_ID", "id", "AWS_SECRET_ACCESS_KEY", "s",
                 "AWS_ENDPOINT_URL", "http://127.0.0.1:" + server.getAddress().getPort(),
-                "CHANNEL_PILOT_STATUS_TABLE", "channel-pilot-status", "CHANNEL_PILOT_POLL_CONFIRM_SECONDS", "0"));
+                "CHANNEL_PILOT_STATUS_TABLE", "channel-pilot-status", "CHANNEL_PILOT_POLL_CONFIRM_SECONDS", "0")));
     }
 
     private byte[] event() throws Exception {
@@ -83,7 +86,7 @@ class PollWiringTest {
 
         handler().handleRequest(new ByteArrayInputStream(event()), out, new TestContext());
 
-        JsonNode result = ItemState.mapper().readTree(out.toByteArray());
+        JsonNode result = WorkflowJson.mapper().readTree(out.toByteArray());
         assertThat(result.path("status").asText()).isEqualTo("ACTIVE");
         assertThat(result.path("reads").asInt()).isEqualTo(2);
         assertThat(kafkaPaths).hasSize(2);

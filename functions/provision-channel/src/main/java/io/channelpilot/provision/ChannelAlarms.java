@@ -14,7 +14,7 @@ import java.util.Map;
  * ChannelName, Topic; names {@code channel-pilot-<cluster>-<channel>-<metric>} ({@link ResourceNames#alarm}; channels
  * created before cluster-scoped names keep {@code channel-pilot-<channel>-<metric>}, {@link NameScope}). The template
  * scopes IAM to {@code alarm:channel-pilot-*}; provisioning records each alarm in the channel's status, which is what
- * the alarm responder accepts (docs/oncall.md, "Alarm identity"). Missing data is not breaching: a quiet topic
+ * the alarm responder accepts (docs/runbook.md#alarm-identity). Missing data is not breaching: a quiet topic
  * publishes no delivery metrics and is not an incident.
  */
 public final class ChannelAlarms {

@@ -22,10 +22,10 @@ final class Deprovisioner {
 
     private final ChannelGateway channels;
     private final AlarmGateway alarms;
-    private final StatusRecorder status;
+    private final ProvisionStatusRecorder status;
     private final String managedBy;
 
-    Deprovisioner(ChannelGateway channels, AlarmGateway alarms, StatusRecorder status, String managedBy) {
+    Deprovisioner(ChannelGateway channels, AlarmGateway alarms, ProvisionStatusRecorder status, String managedBy) {
         this.channels = channels;
         this.alarms = alarms;
         this.status = status;
@@ -107,7 +107,7 @@ final class Deprovisioner {
             operationArn = deleted.map(ChannelOperation::clusterOperationArn).orElse("");
         }
         // The table is kept (with its rows and grants) but no longer claimed: streaming tables never write into an
-        // existing table, so whoever delivers that data again gets a new table generation (docs/reconcile.md).
+        // existing table, so whoever delivers that data again gets a new table generation (docs/runbook.md#reconcile-sweep).
         status.recorded(intent.clusterArn(), channelName).flatMap(status::spec)
                 .filter(spec -> spec.channelName().equals(channelName))
                 .ifPresent(spec -> status.releaseTable(ProvisioningService.claimOf(spec)));

@@ -14,7 +14,7 @@ import java.util.Set;
  * {@code <account>:s3tablescatalog/<bucket>} by default; {@code CHANNEL_PILOT_LF_CATALOG_ID} overrides it, with
  * {@code {account}} and {@code {bucket}} placeholders filled from the table bucket ARN.
  */
-public final class NamespaceGrants {
+final class NamespaceGrants {
 
     public static final String DEFAULT_CATALOG_ID = "{account}:s3tablescatalog/{bucket}";
 

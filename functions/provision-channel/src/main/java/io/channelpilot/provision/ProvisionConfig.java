@@ -1,6 +1,7 @@
 package io.channelpilot.provision;
 
 import io.channelpilot.model.AsciiNumbers;
+import io.channelpilot.model.Home;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -15,9 +16,11 @@ import java.util.Map;
  * @param leaseTtl          {@code CHANNEL_PILOT_LEASE_MINUTES}: provisioning lease; covers provision + polling (45)
  * @param catalogIdTemplate {@code CHANNEL_PILOT_LF_CATALOG_ID}: Lake Formation catalog id template (UNCONFIRMED)
  * @param statusTable       {@code CHANNEL_PILOT_STATUS_TABLE}: DynamoDB status table
+ * @param home              the stack's partition/Region/account ({@link Home#from}); intents for clusters elsewhere are
+ *                          refused before any call
  */
-public record ProvisionConfig(int logRetentionDays, List<String> queryPrincipals, String managedBy, Duration leaseTtl,
-                              String catalogIdTemplate, AlarmSettings alarms, String statusTable) {
+record ProvisionConfig(int logRetentionDays, List<String> queryPrincipals, String managedBy, Duration leaseTtl,
+                              String catalogIdTemplate, AlarmSettings alarms, String statusTable, Home home) {
 
     /** CloudWatch Logs accepts only these retention values. */
     private static final List<Integer> RETENTIONS = List.of(1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545,
@@ -47,7 +50,8 @@ public record ProvisionConfig(int logRetentionDays, List<String> queryPrincipals
                 Duration.ofMinutes(intOf(env, "CHANNEL_PILOT_LEASE_MINUTES", 45)),
                 env.getOrDefault("CHANNEL_PILOT_LF_CATALOG_ID", NamespaceGrants.DEFAULT_CATALOG_ID),
                 AlarmSettings.from(env),
-                env.getOrDefault("CHANNEL_PILOT_STATUS_TABLE", ""));
+                env.getOrDefault("CHANNEL_PILOT_STATUS_TABLE", ""),
+                Home.from(env));
     }
 
     static int intOf(Map<String, String> env, String name, int fallback) {

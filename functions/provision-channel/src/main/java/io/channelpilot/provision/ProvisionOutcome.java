@@ -1,7 +1,7 @@
 package io.channelpilot.provision;
 
 /** What one provisioning action came to: done (with its result) or refused (with the problem). */
-public sealed interface ProvisionOutcome permits ProvisionOutcome.Done, ProvisionOutcome.Refused {
+sealed interface ProvisionOutcome permits ProvisionOutcome.Done, ProvisionOutcome.Refused {
 
     record Done(ProvisionResult result) implements ProvisionOutcome {
     }

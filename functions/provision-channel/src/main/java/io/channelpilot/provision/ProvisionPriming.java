@@ -1,7 +1,8 @@
 package io.channelpilot.provision;
 
+import io.channelpilot.workflow.WorkflowJson;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.channelpilot.notify.ItemState;
+import io.channelpilot.notification.ItemState;
 import io.channelpilot.priming.Priming;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +15,7 @@ import software.amazon.awssdk.services.lakeformation.LakeFormationClient;
 import software.amazon.awssdk.services.s3tables.S3TablesClient;
 
 /** SnapStart priming of provision-channel: the CREATE sample in, a result out, one request per client. */
-public final class ProvisionPriming {
+final class ProvisionPriming {
 
     private static final String CLUSTER = "arn:aws:kafka:us-east-1:123456789012:cluster/priming/00000000-0000-0000-0000-000000000000-1";
 
@@ -22,7 +23,7 @@ public final class ProvisionPriming {
     }
 
     public static Priming create(Map<String, String> env) {
-        ObjectMapper mapper = ItemState.mapper();
+        ObjectMapper mapper = WorkflowJson.mapper();
         return Priming.forFunction("provision-channel", env)
                 .json("ProvisionRequest from events/provision-channel/create.json",
                         () -> ProvisionRequest.from(mapper.readTree(Priming.resource("priming/create.json")), mapper))

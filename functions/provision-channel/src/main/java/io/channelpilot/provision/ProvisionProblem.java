@@ -8,7 +8,7 @@ import java.util.Objects;
  * Why provisioning will not act — an error value with a stable code, a message and the remediation. The handler
  * raises it as {@link ProvisioningRefused} so the state machine notifies instead of polling.
  */
-public record ProvisionProblem(Code code, String message, String remediation) {
+record ProvisionProblem(Code code, String message, String remediation) {
 
     public enum Code {
         /** A channel with the intended name exists without our ownership tag; IaC owns it, we never modify it. */

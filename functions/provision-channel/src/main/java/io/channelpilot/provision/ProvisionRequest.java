@@ -6,13 +6,14 @@ import io.channelpilot.model.Home;
 import io.channelpilot.plan.Intent;
 import io.channelpilot.workflow.InvalidTaskInput;
 import io.channelpilot.workflow.TaskInputs;
+import java.io.InputStream;
 import java.util.Objects;
 
 /**
  * Task input {@code {action, intent, correlationId}}; {@code correlationId} is the execution name (lease owner). A
  * malformed input raises {@link InvalidTaskInput} naming the field (never quoting its value).
  */
-public record ProvisionRequest(ProvisionAction action, Intent intent, String correlationId) {
+record ProvisionRequest(ProvisionAction action, Intent intent, String correlationId) {
 
     private static final String SHAPE = "Pass the Map item as the state machine builds it: {\"action\":..,\"intent\":{Intent},"
             + "\"correlationId\":<execution name>} (events/provision-channel/create.json).";
@@ -23,6 +24,12 @@ public record ProvisionRequest(ProvisionAction action, Intent intent, String cor
         if (correlationId == null || correlationId.isBlank()) {
             throw new IllegalArgumentException("correlationId must be set (the execution name owns the lease)");
         }
+    }
+
+    /** The task input's bytes, parsed ({@link #from(JsonNode, ObjectMapper, Home)}). */
+    static ProvisionRequest read(InputStream input, ObjectMapper mapper, Home home) {
+        return from(TaskInputs.readJson(mapper, input,
+                "Pass the Map item the state machine builds (events/provision-channel/create.json)."), mapper, home);
     }
 
     public static ProvisionRequest from(JsonNode input, ObjectMapper mapper) {

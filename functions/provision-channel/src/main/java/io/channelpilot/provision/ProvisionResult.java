@@ -9,7 +9,7 @@ import java.util.List;
  * and notify: {@code {action, channelArn, channelName, clusterArn, adopted, logGroup, alarms[], grants[],
  * clusterOperationArn?}}. {@code channelArn} is "" when a DELETE found nothing to delete.
  */
-public record ProvisionResult(ProvisionAction action, String channelArn, String channelName, String clusterArn,
+record ProvisionResult(ProvisionAction action, String channelArn, String channelName, String clusterArn,
                               boolean adopted, String logGroup, List<String> alarms, List<GrantState> grants,
                               @JsonInclude(JsonInclude.Include.NON_EMPTY) String clusterOperationArn) {
 
@@ -19,5 +19,15 @@ public record ProvisionResult(ProvisionAction action, String channelArn, String 
         alarms = List.copyOf(alarms);
         grants = List.copyOf(grants);
         clusterOperationArn = clusterOperationArn == null ? "" : clusterOperationArn;
+    }
+
+    /** The EMF metric this result counts one of. */
+    String metricName() {
+        return switch (action) {
+            case CREATE -> adopted ? "ChannelsAdopted" : "ChannelsCreated";
+            case UPDATE_FRESHNESS -> "ChannelsUpdated";
+            case DELETE, DELETE_REPLACED -> "ChannelsDeleted";
+            case RELEASE -> "ChannelsReleased";
+        };
     }
 }

@@ -1,6 +1,7 @@
 package io.channelpilot.provision;
 
 import io.channelpilot.gateway.AlarmGateway;
+import io.channelpilot.gateway.AwsErrors;
 import io.channelpilot.gateway.ChannelGateway;
 import io.channelpilot.gateway.ChannelGateway.ChannelDescription;
 import io.channelpilot.gateway.ChannelGateway.CreateOutcome;
@@ -22,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
+import software.amazon.awssdk.core.exception.SdkException;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -31,7 +33,7 @@ import org.slf4j.LoggerFactory;
  * DELETE_REPLACED and RELEASE: {@link Deprovisioner}. The lease stays held on success (poll-channel releases it when the channel
  * settles) and is released on any failure, so a refused or failed item never blocks the next execution.
  */
-public final class ProvisioningService {
+final class ProvisioningService {
 
     private static final Logger LOG = LoggerFactory.getLogger(ProvisioningService.class);
 
@@ -41,14 +43,14 @@ public final class ProvisioningService {
     private final GrantGateway grants;
     private final NamespaceGateway namespaces;
     private final StatusStore store;
-    private final StatusRecorder status;
+    private final ProvisionStatusRecorder status;
     private final ProvisionConfig config;
     private final ChannelAlarms alarmSpecs;
     private final NamespaceGrants namespaceGrants;
     private final Deprovisioner deprovisioner;
 
     public ProvisioningService(ChannelGateway channels, LogGroupGateway logGroups, AlarmGateway alarms, GrantGateway grants,
-                               NamespaceGateway namespaces, StatusStore store, StatusRecorder status, ProvisionConfig config) {
+                               NamespaceGateway namespaces, StatusStore store, ProvisionStatusRecorder status, ProvisionConfig config) {
         this.channels = channels;
         this.logGroups = logGroups;
         this.alarms = alarms;
@@ -84,6 +86,21 @@ public final class ProvisioningService {
         }
         log(request, outcome);
         return outcome;
+    }
+
+    /** {@link #run} for the workflow task: a refusal and an AWS error escaping the SDK's retries are thrown as the ASL matches them. */
+    ProvisionResult apply(ProvisionRequest request) {
+        ProvisionOutcome outcome;
+        try {
+            outcome = run(request);
+        } catch (SdkException e) {
+            // e.g. S3 Tables CreateNamespace or a status-store write throttled beyond the SDK's retries
+            throw AwsErrors.escaped(e);
+        }
+        if (outcome instanceof ProvisionOutcome.Refused refused) {
+            throw refused.problem().toError();
+        }
+        return ((ProvisionOutcome.Done) outcome).result();
     }
 
     private ProvisionOutcome dispatch(ProvisionRequest request) {

@@ -1,13 +1,15 @@
 package io.channelpilot.provision;
 
+import io.channelpilot.workflow.WorkflowJson;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.gateway.ChannelGateway.ChannelDescription;
+import io.channelpilot.model.Home;
 import io.channelpilot.model.OwnershipTags;
-import io.channelpilot.notify.ItemState;
+import io.channelpilot.notification.ItemState;
 import io.channelpilot.plan.ObservedChannel;
 import io.channelpilot.store.InMemoryStatusStore;
 import io.channelpilot.time.VirtualClock;
@@ -25,14 +27,15 @@ import org.junit.jupiter.api.Test;
 /** Every event under events/provision-channel/ through the real handler, with in-memory gateways. */
 class ProvisionChannelHandlerTest {
 
-    private static final ObjectMapper MAPPER = ItemState.mapper();
+    private static final ObjectMapper MAPPER = WorkflowJson.mapper();
 
     private final VirtualClock clock = VirtualClock.startingAt(Instant.parse("2026-11-29T16:00:00Z"));
     private final InMemoryStatusStore store = new InMemoryStatusStore(clock);
     private final Fakes fakes = new Fakes();
-    private final ProvisionChannelHandler handler = new ProvisionChannelHandler(new ProvisioningService(fakes.channels,
-            fakes.logGroups, fakes.alarms, fakes.grants, fakes.namespaces, store, new StatusRecorder(store, clock, MAPPER),
-            ProvisionFixtures.config(List.of("arn:aws:iam::123456789012:role/analysts"))), MAPPER);
+    private final ProvisionChannelHandler handler = new ProvisionChannelHandler(new ProvisionWiring(new ProvisioningService(
+            fakes.channels, fakes.logGroups, fakes.alarms, fakes.grants, fakes.namespaces, store,
+            new ProvisionStatusRecorder(store, clock, MAPPER), ProvisionFixtures.config(List.of("arn:aws:iam::123456789012:role/analysts"))),
+            MAPPER, Home.unknown()));
 
     static byte[] event(String name) throws IOException {
         return Files.readAllBytes(Path.of("../../events/provision-channel/" + name));

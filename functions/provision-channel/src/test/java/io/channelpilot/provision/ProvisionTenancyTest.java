@@ -1,12 +1,13 @@
 package io.channelpilot.provision;
 
+import io.channelpilot.workflow.WorkflowJson;
 import static io.channelpilot.provision.ProvisionFixtures.CLUSTER;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.Infrastructure;
 import io.channelpilot.model.NameScope;
-import io.channelpilot.notify.ItemState;
+import io.channelpilot.notification.ItemState;
 import io.channelpilot.plan.ObservedChannel;
 import io.channelpilot.plan.TableClaim;
 import io.channelpilot.store.ChannelKey;
@@ -29,7 +30,7 @@ class ProvisionTenancyTest {
     private final InMemoryStatusStore store = new InMemoryStatusStore(clock);
     private final Fakes fakes = new Fakes();
     private final ProvisioningService service = new ProvisioningService(fakes.channels, fakes.logGroups, fakes.alarms,
-            fakes.grants, fakes.namespaces, store, new StatusRecorder(store, clock, ItemState.mapper()), ProvisionFixtures.config(List.of()));
+            fakes.grants, fakes.namespaces, store, new ProvisionStatusRecorder(store, clock, WorkflowJson.mapper()), ProvisionFixtures.config(List.of()));
 
     /** The orders spec with the names a new channel gets (cluster-scoped). */
     private static ChannelSpec clusterScoped() {

@@ -1,11 +1,13 @@
 package io.channelpilot.provision;
 
+import io.channelpilot.workflow.WorkflowJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import io.channelpilot.notify.ItemState;
+import io.channelpilot.notification.ItemState;
+import io.channelpilot.runtime.FunctionEnvironment;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -22,7 +24,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The env-map constructor with every real SDK client against one loopback fake that speaks each protocol: MSK and
+ * The environment wiring (the local world's entry) with every real SDK client against one loopback fake that speaks each protocol: MSK and
  * Lake Formation (restJson), CloudWatch Logs and DynamoDB (awsJson), CloudWatch (Smithy RPCv2 CBOR, pitfall P3).
  */
 class ProvisionWiringTest {
@@ -84,10 +86,11 @@ class ProvisionWiringTest {
                 "CHANNEL_PILOT_QUERY_PRINCIPALS", "arn:aws:iam::123456789012:role/analysts");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
 
-        new ProvisionChannelHandler(env).handleRequest(new ByteArrayInputStream(
-                Files.readAllBytes(Path.of("../../events/provision-channel/create.json"))), out, new TestContext());
+        ((ProvisionChannelHandler) new ProvisionChannelEntry().create(FunctionEnvironment.of(env))).handleRequest(
+                new ByteArrayInputStream(Files.readAllBytes(Path.of("../../events/provision-channel/create.json"))), out,
+                new TestContext());
 
-        JsonNode result = ItemState.mapper().readTree(out.toByteArray());
+        JsonNode result = WorkflowJson.mapper().readTree(out.toByteArray());
         assertThat(result.path("channelArn").asText()).endsWith("/orders-94bb38de00/c9");
         assertThat(result.path("clusterOperationArn").asText()).endsWith("/op9");
         assertThat(calls).containsSubsequence("GET channels", "DescribeLogGroups", "CreateLogGroup", "PutRetentionPolicy",

@@ -1,5 +1,6 @@
 package io.channelpilot.provision;
 
+import io.channelpilot.workflow.WorkflowJson;
 import static io.channelpilot.provision.ProvisionFixtures.CLUSTER;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -9,7 +10,7 @@ import io.channelpilot.gateway.ChannelGateway.ChannelDescription;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.NameScope;
 import io.channelpilot.model.OwnershipTags;
-import io.channelpilot.notify.ItemState;
+import io.channelpilot.notification.ItemState;
 import io.channelpilot.plan.ObservedChannel;
 import io.channelpilot.store.ChannelKey;
 import io.channelpilot.store.ChannelStatus;
@@ -34,7 +35,7 @@ class ProvisioningServiceTest {
     private final InMemoryStatusStore store = new InMemoryStatusStore(clock);
     private final Fakes fakes = new Fakes();
     private final ProvisioningService service = new ProvisioningService(fakes.channels, fakes.logGroups, fakes.alarms,
-            fakes.grants, fakes.namespaces, store, new StatusRecorder(store, clock, ItemState.mapper()), ProvisionFixtures.config(List.of(ANALYSTS, BI)));
+            fakes.grants, fakes.namespaces, store, new ProvisionStatusRecorder(store, clock, WorkflowJson.mapper()), ProvisionFixtures.config(List.of(ANALYSTS, BI)));
     private final ChannelSpec spec = ProvisionFixtures.spec("orders", 600);
 
     private static ObservedChannel observed(ChannelSpec s) {

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import io.channelpilot.reconcile.gateway.Fleet;
 
 /**
  * Reads one cluster for the sweep with a call count that grows with pages, not with topics or channels:

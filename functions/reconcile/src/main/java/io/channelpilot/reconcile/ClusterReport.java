@@ -4,6 +4,7 @@ import io.channelpilot.plan.Skip;
 import io.channelpilot.refusal.Refusal;
 import io.channelpilot.refusal.RefusalNotifier;
 import java.util.List;
+import io.channelpilot.reconcile.gateway.Executions;
 
 /**
  * One cluster of one sweep (style anchor 9: one entry per channel per batch, errors as values).

@@ -16,7 +16,7 @@ import java.util.Locale;
  * refuses the second start ({@code ExecutionAlreadyExists}) — overlapping sweeps never double-start. Names are at most
  * 80 characters of {@code [A-Za-z0-9_-]} (StartExecution's name rule is looser; this is its safe subset).
  */
-public final class ExecutionNames {
+final class ExecutionNames {
 
     static final int MAX = 80;
     private static final int SLUG = 40;
@@ -24,7 +24,7 @@ public final class ExecutionNames {
     private ExecutionNames() {
     }
 
-    public static String of(String sweepId, String clusterArn, String topic, List<Intent> intents) {
+    static String of(String sweepId, String clusterArn, String topic, List<Intent> intents) {
         StringBuilder basis = new StringBuilder(sweepId).append('|').append(clusterArn).append('|').append(topic);
         intents.stream().sorted(Comparator.comparing(Intent::channelName).thenComparing(i -> i.plan().name()))
                 .forEach(i -> basis.append('|').append(i.channelName()).append(':').append(i.plan()).append(':').append(i.fingerprint()));

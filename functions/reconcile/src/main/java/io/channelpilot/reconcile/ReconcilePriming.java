@@ -1,8 +1,6 @@
 package io.channelpilot.reconcile;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.channelpilot.priming.Priming;
 import java.time.Duration;
 import java.time.Instant;
@@ -15,15 +13,14 @@ import software.amazon.awssdk.services.sfn.SfnClient;
 import software.amazon.awssdk.services.sns.SnsClient;
 
 /** SnapStart priming of reconcile: the on-demand sample parsed, a report written, one request per client. */
-public final class ReconcilePriming {
+final class ReconcilePriming {
 
-    private static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
-            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
+    private static final ObjectMapper JSON = SweepJson.MAPPER;
 
     private ReconcilePriming() {
     }
 
-    public static Priming create(Map<String, String> env) {
+    static Priming create(Map<String, String> env) {
         return Priming.forFunction("reconcile", env)
                 .json("SweepRequest from events/reconcile/on-demand.json", () -> SweepRequest.parse(
                         JSON.readTree(Priming.resource("priming/on-demand.json")), Instant.EPOCH, Duration.ofMinutes(15)))
@@ -39,7 +36,7 @@ public final class ReconcilePriming {
                 .build();
     }
 
-    public static Priming register(Map<String, String> env) {
+    static Priming register(Map<String, String> env) {
         return create(env).register();
     }
 }

@@ -1,9 +1,10 @@
 package io.channelpilot.reconcile;
 
+import io.channelpilot.gateway.AwsErrors;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.channelpilot.gateway.ClusterReadException;
 import io.channelpilot.model.OwnershipTags;
-import io.channelpilot.notify.NotificationDedupe;
+import io.channelpilot.notification.NotificationDedupe;
 import io.channelpilot.model.StackSettings;
 import io.channelpilot.plan.FailureHistory;
 import io.channelpilot.plan.Intent;
@@ -13,6 +14,7 @@ import io.channelpilot.plan.Plan;
 import io.channelpilot.plan.PlanOutcome;
 import io.channelpilot.plan.TableGenerations;
 import io.channelpilot.plan.PlanScope;
+import io.channelpilot.reconcile.gateway.SdkFleet;
 import io.channelpilot.refusal.Refusal;
 import io.channelpilot.refusal.RefusalNotifier;
 import io.channelpilot.refusal.Refusals;
@@ -29,6 +31,9 @@ import org.slf4j.Logger;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.SdkException;
 import org.slf4j.LoggerFactory;
+import io.channelpilot.reconcile.gateway.ApiCalls;
+import io.channelpilot.reconcile.gateway.Executions;
+import io.channelpilot.reconcile.gateway.Fleet;
 
 /**
  * The reconcile sweep (DESIGN §2, §4; style anchor 9): for each allowed cluster, load desired (cluster tags) and
@@ -56,19 +61,19 @@ public final class Reconciler {
     private final RefusalReporter refusals;
     private final StatusStore store;
 
-    public Reconciler(Fleet fleet, Executions executions, StatusStore store, RetentionCheck retention, StackSettings stack,
+    Reconciler(Fleet fleet, Executions executions, StatusStore store, RetentionCheck retention, StackSettings stack,
                       Clock clock, Duration interval, int verifyBudget, ApiCalls calls) {
         this(fleet, executions, store, retention, stack, clock, interval, verifyBudget, calls, FailureHistory.DEFAULT_LIMIT);
     }
 
     /** @param recreateLimit recreates of a FAILED channel per fingerprint ({@code CHANNEL_PILOT_FAILED_RECREATE_LIMIT}) */
-    public Reconciler(Fleet fleet, Executions executions, StatusStore store, RetentionCheck retention, StackSettings stack,
+    Reconciler(Fleet fleet, Executions executions, StatusStore store, RetentionCheck retention, StackSettings stack,
                       Clock clock, Duration interval, int verifyBudget, ApiCalls calls, int recreateLimit) {
         this(fleet, executions, store, retention, stack, clock, interval, verifyBudget, calls, recreateLimit, RefusalReporter.NONE);
     }
 
     /** @param refusals records and notifies each cluster's refusals (issue 15: the sweep is their backstop too) */
-    public Reconciler(Fleet fleet, Executions executions, StatusStore store, RetentionCheck retention, StackSettings stack,
+    Reconciler(Fleet fleet, Executions executions, StatusStore store, RetentionCheck retention, StackSettings stack,
                       Clock clock, Duration interval, int verifyBudget, ApiCalls calls, int recreateLimit,
                       RefusalReporter refusals) {
         this.refusals = refusals;
@@ -97,7 +102,7 @@ public final class Reconciler {
     }
 
     /** Parses the Lambda input and sweeps; a bad input is a report with one error (never a throw). */
-    public SweepReport sweep(JsonNode input) {
+    SweepReport sweep(JsonNode input) {
         Instant now = clock.instant();
         SweepRequest.Parsed parsed = SweepRequest.parse(input, now, interval);
         if (parsed instanceof SweepRequest.Ok ok) {
@@ -106,7 +111,7 @@ public final class Reconciler {
         return SweepReport.of("", now, List.of(), List.of(((SweepRequest.Error) parsed).error()), calls.snapshot());
     }
 
-    public SweepReport run(SweepRequest request) {
+    SweepReport run(SweepRequest request) {
         Instant started = clock.instant();
         List<ClusterReport> reports = new ArrayList<>();
         List<ReconcileError> errors = new ArrayList<>();
@@ -169,7 +174,7 @@ public final class Reconciler {
         } catch (SdkException e) {
             // the status store's, the bus's and SNS's calls (not MSK's, SdkFleet codes those): after the SDK's retries a
             // throttle or 5xx is the next sweep's to converge; anything else names the service and error code
-            boolean transientError = SdkFleet.classify("sweep", e) instanceof AwsThrottled;
+            boolean transientError = AwsErrors.classify(e).isTransient();
             ReconcileErrorCode code = transientError ? ReconcileErrorCode.CLUSTER_THROTTLED : ReconcileErrorCode.CLUSTER_SWEEP_FAILED;
             String what = e instanceof AwsServiceException aws ? aws.awsErrorDetails().serviceName() + " "
                     + aws.awsErrorDetails().errorCode() + " (HTTP " + aws.statusCode() + ")" : e.getClass().getSimpleName();

@@ -14,7 +14,7 @@ import org.slf4j.LoggerFactory;
  * NotifyRefusals step ({@link RefusalNotifier}), so an owner who already heard it from the tag change hears nothing
  * more until the claim expires.
  */
-public interface RefusalReporter {
+interface RefusalReporter {
 
     /** Reports nothing (tests and callers that do not care). */
     RefusalReporter NONE = (clusterArn, refusals) -> List.of();

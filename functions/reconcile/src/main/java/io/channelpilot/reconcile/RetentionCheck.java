@@ -2,7 +2,7 @@ package io.channelpilot.reconcile;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.gateway.NotificationPublisher;
-import io.channelpilot.notify.NotificationRenderer;
+import io.channelpilot.notification.NotificationRenderer;
 import io.channelpilot.retention.OutstandingEntries;
 import io.channelpilot.retention.OutstandingStore;
 import io.channelpilot.retention.RetentionNotice;
@@ -24,6 +24,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import io.channelpilot.reconcile.gateway.TopicRetention;
 
 /**
  * The sweep's retention-race check (DESIGN §7, issue 7 §3) for one cluster. Reads: one Query of the cluster's
@@ -35,7 +36,7 @@ import org.slf4j.LoggerFactory;
  * so a repeated sweep or a concurrent triage does not repeat it); when the level falls, store the lower level so the
  * next rise notifies again. A channel whose race is over gets {@code Degraded=False, RetentionRaceCleared}.
  */
-public final class RetentionCheck {
+final class RetentionCheck {
 
     static final String CLEARED = "RetentionRaceCleared";
     static final int MAX_ITEMS = 20;
@@ -50,7 +51,7 @@ public final class RetentionCheck {
     private final NotificationRenderer renderer;
     private final Clock clock;
 
-    public RetentionCheck(OutstandingStore outstanding, StatusStore store, TopicRetention topics, RetentionSettings settings,
+    RetentionCheck(OutstandingStore outstanding, StatusStore store, TopicRetention topics, RetentionSettings settings,
                    NotificationPublisher publisher, NotificationRenderer renderer, Clock clock) {
         this.outstanding = outstanding;
         this.store = store;

@@ -4,6 +4,7 @@ import java.util.Locale;
 import software.amazon.lambda.powertools.metrics.Metrics;
 import software.amazon.lambda.powertools.metrics.model.DimensionSet;
 import software.amazon.lambda.powertools.metrics.model.MetricUnit;
+import io.channelpilot.reconcile.gateway.ApiCalls;
 
 /** The sweep report as EMF metrics (one namespace, no per-channel dimensions; style anchor 17). */
 final class SweepMetrics {

@@ -3,6 +3,7 @@ package io.channelpilot.reconcile;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import io.channelpilot.reconcile.gateway.Executions;
 
 /**
  * The result of one sweep: per-cluster reports, request-level errors, API calls by operation, and the retention-race

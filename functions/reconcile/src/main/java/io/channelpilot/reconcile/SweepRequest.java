@@ -16,12 +16,12 @@ import java.util.Optional;
  *
  * @param slot  the schedule slot number (time / interval), also used to rotate the verification slice
  */
-public record SweepRequest(String sweepId, Optional<String> clusterArn, long slot) {
+record SweepRequest(String sweepId, Optional<String> clusterArn, long slot) {
 
-    public static final String SOURCE = "channel-pilot.reconcile";
+    static final String SOURCE = "channel-pilot.reconcile";
 
     /** Parses the input; a bad input is a {@link ReconcileError} (never a throw). */
-    public static Parsed parse(JsonNode input, Instant now, Duration interval) {
+    static Parsed parse(JsonNode input, Instant now, Duration interval) {
         if (input == null || !input.isObject()) {
             return Parsed.error(ReconcileError.of(ReconcileErrorCode.INPUT_NOT_OBJECT, "$", "the sweep input is not a JSON object"));
         }
@@ -71,7 +71,7 @@ public record SweepRequest(String sweepId, Optional<String> clusterArn, long slo
     }
 
     /** A request or an error. */
-    public sealed interface Parsed permits Ok, Error {
+    sealed interface Parsed permits Ok, Error {
         static Parsed ok(SweepRequest r) {
             return new Ok(r);
         }
@@ -81,9 +81,9 @@ public record SweepRequest(String sweepId, Optional<String> clusterArn, long slo
         }
     }
 
-    public record Ok(SweepRequest request) implements Parsed {
+    record Ok(SweepRequest request) implements Parsed {
     }
 
-    public record Error(ReconcileError error) implements Parsed {
+    record Error(ReconcileError error) implements Parsed {
     }
 }

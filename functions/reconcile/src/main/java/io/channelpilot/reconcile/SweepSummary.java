@@ -1,9 +1,9 @@
 package io.channelpilot.reconcile;
 
-import io.channelpilot.notify.NextAction;
-import io.channelpilot.notify.Notification;
-import io.channelpilot.notify.NotificationKind;
-import io.channelpilot.notify.NotificationSeverity;
+import io.channelpilot.notification.NextAction;
+import io.channelpilot.notification.Notification;
+import io.channelpilot.notification.NotificationKind;
+import io.channelpilot.notification.NotificationSeverity;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import io.channelpilot.reconcile.gateway.ApiCalls;
+import io.channelpilot.reconcile.gateway.Fleet;
 
 /** In-memory {@link Fleet} that counts calls the way {@link SdkFleet} does (one per page of 100). */
 final class FakeFleet implements Fleet {

@@ -6,10 +6,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.gateway.NotificationPublisher;
-import io.channelpilot.notify.NotificationRenderer;
+import io.channelpilot.notification.NotificationRenderer;
 import io.channelpilot.retention.InMemoryOutstandingStore;
 import io.channelpilot.retention.RetentionSettings;
-import io.channelpilot.notify.RenderedNotification;
+import io.channelpilot.notification.RenderedNotification;
 import io.channelpilot.store.InMemoryStatusStore;
 import io.channelpilot.testing.TestLambdaContext;
 import java.io.ByteArrayOutputStream;
@@ -25,6 +25,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import io.channelpilot.reconcile.gateway.ApiCalls;
 
 class ReconcileHandlerTest {
 
@@ -37,11 +38,11 @@ class ReconcileHandlerTest {
     private final ApiCalls fleetCalls = new ApiCalls();
     private final InMemoryStatusStore statuses = new InMemoryStatusStore(clock);
     private final FakeFleet fleet = new FakeFleet(fleetCalls).cluster(CLUSTER, Fixtures.TAGS, "orders.created");
-    private final ReconcileHandler handler = new ReconcileHandler(new SweepService(
+    private final ReconcileHandler handler = new ReconcileHandler(new ReconcileWiring(new SweepService(
             calls -> new Reconciler(fleet, executions, statuses, new RetentionCheck(new InMemoryOutstandingStore(clock), statuses,
                     (cluster, topic) -> java.util.Optional.empty(), RetentionSettings.DEFAULTS, recording(), NotificationRenderer.create(),
                     clock), Fixtures.STACK, clock, Duration.ofMinutes(15), 50, calls),
-            recording(), NotificationRenderer.create()), "ChannelPilotTest");
+            recording(), NotificationRenderer.create()), "ChannelPilotTest"));
 
     private NotificationPublisher recording() {
         return message -> {

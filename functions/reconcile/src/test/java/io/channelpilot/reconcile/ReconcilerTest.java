@@ -12,7 +12,7 @@ import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.NameScope;
 import io.channelpilot.model.OwnershipTags;
 import io.channelpilot.model.StackSettings;
-import io.channelpilot.notify.NotificationRenderer;
+import io.channelpilot.notification.NotificationRenderer;
 import io.channelpilot.plan.ExistingTables;
 import io.channelpilot.plan.ObservedChannel;
 import io.channelpilot.plan.TableClaim;
@@ -33,6 +33,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import io.channelpilot.reconcile.gateway.ApiCalls;
 
 class ReconcilerTest {
 
@@ -245,7 +246,7 @@ class ReconcilerTest {
                 .contains("old table " + oldTable + " kept with its rows").contains("new table " + oldTable + "_v2 starts empty")
                 .contains("no backfill").contains("SELECT * FROM " + oldTable + " UNION ALL SELECT * FROM " + oldTable + "_v2");
         var summary = SweepSummary.of(report);
-        assertThat(summary.severity()).isEqualTo(io.channelpilot.notify.NotificationSeverity.WARNING);
+        assertThat(summary.severity()).isEqualTo(io.channelpilot.notification.NotificationSeverity.WARNING);
         assertThat(summary.facts().values()).anySatisfy(v -> assertThat(v).contains("table split").contains(oldTable + "_v2"));
         assertThat(calls.snapshot()).containsEntry("s3tables:GetTable", 2L);
     }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import io.channelpilot.reconcile.gateway.Executions;
 
 /** Step Functions' name rule in memory: a second start of a known name is ALREADY_STARTED. */
 final class RecordingExecutions implements Executions {

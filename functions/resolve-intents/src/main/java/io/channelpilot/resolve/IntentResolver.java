@@ -6,7 +6,7 @@ import io.channelpilot.gateway.ClusterStateReader;
 import io.channelpilot.model.ClusterArn;
 import io.channelpilot.model.Home;
 import io.channelpilot.model.SafeText;
-import io.channelpilot.notify.NotificationDedupe;
+import io.channelpilot.notification.NotificationDedupe;
 import io.channelpilot.plan.ClusterState;
 import io.channelpilot.plan.FailureHistory;
 import io.channelpilot.plan.IntentPlanner;
@@ -32,36 +32,36 @@ import java.util.Optional;
  * after the reads so that a throttled attempt, retried by the state's Retry, does not find its own claim; recording
  * before the claim is harmless because it is idempotent. Sweeps and the CLI use deterministic execution names instead.
  */
-public final class IntentResolver {
+final class IntentResolver {
 
     private final ClusterStateReader reader;
     private final IntentPlanner planner;
-    private final StatusRecorder recorder;
+    private final DesiredStatusRecorder recorder;
     private final StatusStore store;
     private final Duration claimTtl;
     private final Home home;
     private final FailureLedger failures;
     private final RefusalRecorder refusals;
 
-    IntentResolver(ClusterStateReader reader, IntentPlanner planner, StatusRecorder recorder, StatusStore store, Duration claimTtl) {
+    IntentResolver(ClusterStateReader reader, IntentPlanner planner, DesiredStatusRecorder recorder, StatusStore store, Duration claimTtl) {
         this(reader, planner, recorder, store, claimTtl, Home.unknown());
     }
 
     /** @param home the stack's partition/Region/account: triggers naming clusters elsewhere are refused before any read */
-    IntentResolver(ClusterStateReader reader, IntentPlanner planner, StatusRecorder recorder, StatusStore store, Duration claimTtl,
+    IntentResolver(ClusterStateReader reader, IntentPlanner planner, DesiredStatusRecorder recorder, StatusStore store, Duration claimTtl,
                    Home home) {
         this(reader, planner, recorder, store, claimTtl, home,
                 new FailureLedger(store, "", FailureHistory.DEFAULT_LIMIT, FailureLedger.DEFAULT_WINDOW));
     }
 
     /** @param failures records FAILED channels and gives the planner their history (bounded recreate) */
-    IntentResolver(ClusterStateReader reader, IntentPlanner planner, StatusRecorder recorder, StatusStore store, Duration claimTtl,
+    IntentResolver(ClusterStateReader reader, IntentPlanner planner, DesiredStatusRecorder recorder, StatusStore store, Duration claimTtl,
                    Home home, FailureLedger failures) {
         this(reader, planner, recorder, store, claimTtl, home, failures, new RefusalRecorder(store, Clock.systemUTC()));
     }
 
     /** @param refusals keeps the refusal conditions of each planned cluster in the status store (issue 15) */
-    IntentResolver(ClusterStateReader reader, IntentPlanner planner, StatusRecorder recorder, StatusStore store, Duration claimTtl,
+    IntentResolver(ClusterStateReader reader, IntentPlanner planner, DesiredStatusRecorder recorder, StatusStore store, Duration claimTtl,
                    Home home, FailureLedger failures, RefusalRecorder refusals) {
         this.refusals = refusals;
         this.home = home;

@@ -1,7 +1,7 @@
 package io.channelpilot.resolve;
 
 /** Stable codes of {@link ResolveError}. */
-public enum ResolveErrorCode {
+enum ResolveErrorCode {
     /** The input is not a JSON object. */
     TRIGGER_NOT_OBJECT,
     /** {@code source} is missing or not one this function handles. */

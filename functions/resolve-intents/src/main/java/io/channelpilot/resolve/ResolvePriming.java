@@ -9,7 +9,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.kafka.KafkaClient;
 
 /** SnapStart priming of resolve-intents: a CloudTrail trigger parsed, a result written, one request per client. */
-public final class ResolvePriming {
+final class ResolvePriming {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -19,7 +19,7 @@ public final class ResolvePriming {
     public static Priming create(Map<String, String> env) {
         return Priming.forFunction("resolve-intents", env)
                 .json("trigger from events/resolve-intents/cloudtrail-create-topic-control-plane.json", () -> TriggerParser.parse(
-                        ResolveIntentsHandler.trigger(JSON.readTree(Priming.resource("priming/cloudtrail-create-topic-control-plane.json")))))
+                        TriggerParser.trigger(JSON.readTree(Priming.resource("priming/cloudtrail-create-topic-control-plane.json")))))
                 .json("ResolveResult to JSON", () -> JSON.writeValueAsString(new ResolveResult(List.of(), List.of(),
                         List.of(new ResolveError(ResolveErrorCode.values()[0], "priming", "priming", "priming")), "priming")))
                 .sdk("kafka:DescribeClusterV2", KafkaClient::builder, c -> c.describeClusterV2(r -> r.clusterArn("arn:aws:kafka:us-east-1:123456789012:cluster/priming/00000000-0000-0000-0000-000000000000-1")))

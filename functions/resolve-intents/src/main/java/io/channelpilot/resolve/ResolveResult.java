@@ -16,7 +16,7 @@ import java.util.Map;
  * from the last Map item ({@link #mapItems}), and a rejected trigger ({@code errors} not empty) then fails the execution
  * ({@code TriggerRejected}).
  */
-public record ResolveResult(@JsonIgnore List<Intent> intents, List<Skip> skipped, List<ResolveError> errors, String triggerId,
+record ResolveResult(@JsonIgnore List<Intent> intents, List<Skip> skipped, List<ResolveError> errors, String triggerId,
                             List<Refusal> refusals) {
 
     public ResolveResult {

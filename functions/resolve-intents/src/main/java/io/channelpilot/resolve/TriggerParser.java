@@ -1,21 +1,24 @@
 package io.channelpilot.resolve;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.model.BoundedKeys;
 import io.channelpilot.model.ClusterArn;
 import io.channelpilot.model.SafeText;
 import io.channelpilot.model.TopicNames;
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * Accepts every trigger shape (see {@code docs/provisioning.md}, "Resolving intents"): EventBridge envelopes of
+ * Accepts every trigger shape (see {@code docs/reference.md#triggers}): EventBridge envelopes of
  * CloudTrail calls from {@code aws.kafka} and {@code aws.kafka-cluster} ({@link CloudTrailTriggers}), {@code aws.tag}
  * "Tag Change on Resource", and the sweep and manual requests. Never throws for bad input: anything else becomes a
  * {@link ParsedTrigger.Invalid} naming the field and the fix.
  */
-public final class TriggerParser {
+final class TriggerParser {
 
     static final String SWEEP = "channel-pilot.sweep";
     static final String MANUAL = "channel-pilot.manual";
@@ -170,5 +173,25 @@ public final class TriggerParser {
         JsonNode value = node.path(field);
         // strip(), not trim(): trim() also drops control characters, so "orders\u0000" would pass as "orders".
         return value.isTextual() ? value.asText().strip() : "";
+    }
+
+    /** The trigger in a task input's bytes ({@link #trigger(JsonNode)} of the parsed JSON). */
+    static JsonNode trigger(ObjectMapper json, InputStream input) {
+        return trigger(read(json, input));
+    }
+
+    /** Unparseable bytes become a non-object node, which the parser turns into TRIGGER_NOT_OBJECT (never a throw). */
+    private static JsonNode read(ObjectMapper json, InputStream input) {
+        try {
+            JsonNode node = json.readTree(input);
+            return node == null ? json.nullNode() : node;
+        } catch (IOException e) {
+            return json.getNodeFactory().textNode("<not JSON>");
+        }
+    }
+
+    /** The ASL passes {@code {trigger: <execution input>, executionName}}; a bare trigger has a {@code source}. */
+    static JsonNode trigger(JsonNode input) {
+        return input.isObject() && input.has("trigger") && !input.has("source") ? input.get("trigger") : input;
     }
 }

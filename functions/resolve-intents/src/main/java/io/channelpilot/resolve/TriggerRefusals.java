@@ -1,8 +1,8 @@
 package io.channelpilot.resolve;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.channelpilot.notify.NotificationDedupe;
-import io.channelpilot.notify.NotificationKind;
+import io.channelpilot.notification.NotificationDedupe;
+import io.channelpilot.notification.NotificationKind;
 import io.channelpilot.refusal.Refusal;
 import io.channelpilot.spec.TagKeyHints;
 import java.util.List;

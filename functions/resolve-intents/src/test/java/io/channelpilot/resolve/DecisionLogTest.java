@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.channelpilot.model.Home;
 import io.channelpilot.model.StackSettings;
+import io.channelpilot.plan.FailureHistory;
 import io.channelpilot.store.InMemoryStatusStore;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
@@ -27,8 +29,9 @@ class DecisionLogTest {
     void shouldWriteOneStructuredLineWithClusterTopicChannelPlanReasonWhenIntentDecided() throws Exception {
         // given
         FakeClusterReader cluster = new FakeClusterReader().rule("orders", ResolveIntentsHandlerTest.ORDERS_RULE).topic("orders.created");
-        ResolveIntentsHandler handler = new ResolveIntentsHandler(cluster, new InMemoryStatusStore(Clock.systemUTC()),
-                StackSettings.from(ResolveIntentsHandlerTest.ENV), Clock.systemUTC(), Duration.ofHours(1), "ChannelPilotTest");
+        ResolveIntentsHandler handler = new ResolveIntentsHandler(ResolveWiring.of(new ResolveConfig(
+                StackSettings.from(ResolveIntentsHandlerTest.ENV), "", Duration.ofHours(1), "ChannelPilotTest", Home.unknown(),
+                FailureHistory.DEFAULT_LIMIT), cluster, new InMemoryStatusStore(Clock.systemUTC()), Clock.systemUTC()));
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
         PrintStream original = System.out;
 

@@ -30,7 +30,7 @@ class DuplicateDeliveryTest {
         InMemoryStatusStore store = new InMemoryStatusStore(Clock.systemUTC());
         StackSettings stack = StackSettings.from(ResolveIntentsHandlerTest.ENV);
         ObjectMapper json = new ObjectMapper();
-        IntentResolver resolver = new IntentResolver(cluster, new IntentPlanner(stack), new StatusRecorder(store, json, Clock.systemUTC()),
+        IntentResolver resolver = new IntentResolver(cluster, new IntentPlanner(stack), new DesiredStatusRecorder(store, json, Clock.systemUTC()),
                 store, Duration.ofHours(24));
         JsonNode event = json.readTree(Path.of("../../events/resolve-intents/cloudtrail-create-topic-control-plane.json").toFile());
         CountDownLatch start = new CountDownLatch(1);

@@ -9,7 +9,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.channelpilot.gateway.ClusterReadException;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.OwnershipTags;
+import io.channelpilot.model.Home;
 import io.channelpilot.model.StackSettings;
+import io.channelpilot.plan.FailureHistory;
 import io.channelpilot.plan.ExistingTables;
 import io.channelpilot.plan.ObservedChannel;
 import io.channelpilot.plan.PlanScope;
@@ -281,7 +283,8 @@ class ResolveIntentsHandlerTest {
     @Test
     void shouldRecreateAFailedChannelUntilTheLimitThenLeaveItForAHuman() throws IOException {
         // given recreating is allowed once
-        handler = new ResolveIntentsHandler(cluster, store, StackSettings.from(ENV), clock, Duration.ofHours(24), "ChannelPilotTest", 1);
+        handler = new ResolveIntentsHandler(ResolveWiring.of(new ResolveConfig(StackSettings.from(ENV), "", Duration.ofHours(24),
+                "ChannelPilotTest", Home.unknown(), 1), cluster, store, clock));
         ObservedChannel healthy = ours("orders.created");
         cluster.channels.add(failed(healthy, "/1"));
 
@@ -318,7 +321,8 @@ class ResolveIntentsHandlerTest {
     }
 
     private ResolveIntentsHandler handler(Map<String, String> env) {
-        return new ResolveIntentsHandler(cluster, store, StackSettings.from(env), clock, Duration.ofHours(24), "ChannelPilotTest");
+        return new ResolveIntentsHandler(ResolveWiring.of(new ResolveConfig(StackSettings.from(env), "", Duration.ofHours(24),
+                "ChannelPilotTest", Home.unknown(), FailureHistory.DEFAULT_LIMIT), cluster, store, clock));
     }
 
     private ObservedChannel ours(String topic) {

@@ -3,8 +3,10 @@ package io.channelpilot.resolve;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.channelpilot.runtime.FunctionEnvironment;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -12,7 +14,7 @@ import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The environment constructor the Lambda runtime and the local world use (clients built once, loopback only here). */
+/** The environment wiring the Lambda runtime and the local world use (clients built once, loopback only here). */
 class ResolveIntentsHandlerWiringTest {
 
     @Test
@@ -21,7 +23,7 @@ class ResolveIntentsHandlerWiringTest {
         Map<String, String> env = new HashMap<>(ResolveIntentsHandlerTest.ENV);
         env.putAll(Map.of("CHANNEL_PILOT_STATUS_TABLE", "status", "AWS_REGION", "us-east-1", "AWS_ENDPOINT_URL", "http://127.0.0.1:9",
                 "AWS_ACCESS_KEY_ID", "test", "AWS_SECRET_ACCESS_KEY", "test"));
-        ResolveIntentsHandler handler = new ResolveIntentsHandler(env);
+        RequestStreamHandler handler = (RequestStreamHandler) new ResolveIntentsEntry().create(FunctionEnvironment.of(env));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
 
         // when
@@ -37,7 +39,7 @@ class ResolveIntentsHandlerWiringTest {
         Map<String, String> env = new HashMap<>(ResolveIntentsHandlerTest.ENV);
         env.put("AWS_REGION", "us-east-1");
 
-        assertThatThrownBy(() -> new ResolveIntentsHandler(env)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> new ResolveIntentsEntry().create(FunctionEnvironment.of(env))).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("CHANNEL_PILOT_STATUS_TABLE");
     }
 }

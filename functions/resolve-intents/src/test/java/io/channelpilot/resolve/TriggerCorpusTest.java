@@ -38,7 +38,7 @@ class TriggerCorpusTest {
                     for (Supplier<JsonNode> replacement : REPLACEMENTS) {
                         JsonNode variant = original.deepCopy();
                         replace(variant, path, replacement.get());
-                        ParsedTrigger parsed = TriggerParser.parse(ResolveIntentsHandler.trigger(variant));
+                        ParsedTrigger parsed = TriggerParser.parse(TriggerParser.trigger(variant));
                         variants++;
                         if (parsed instanceof ParsedTrigger.Invalid invalid) {
                             rejected++;

@@ -6,9 +6,10 @@ import io.channelpilot.store.ChannelStatus;
 import io.channelpilot.store.RecordedAlarm;
 import io.channelpilot.store.StatusStore;
 import java.util.Optional;
+import io.channelpilot.alarm.gateway.AlarmPorts;
 
 /**
- * Alarm identity (docs/oncall.md, "Alarm identity"): respond-to-alarm acts only on an alarm Channel Pilot created for
+ * Alarm identity (docs/runbook.md#alarm-identity): respond-to-alarm acts only on an alarm Channel Pilot created for
  * that channel on that cluster. The event's cluster (by name, MSK) and channel select the status provisioning wrote;
  * the alarm must be one it recorded there, with the same name, ARN, namespace ({@code AWS/Kafka}), metric and
  * dimensions. Anything else — an alarm named like ours in another namespace, one naming another cluster's channel, one

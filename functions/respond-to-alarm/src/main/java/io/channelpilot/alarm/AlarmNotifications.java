@@ -1,13 +1,13 @@
 package io.channelpilot.alarm;
 
 import io.channelpilot.dlq.DlqCause;
-import io.channelpilot.dlq.RedriveCommand;
-import io.channelpilot.dlq.RedriveStart;
+import io.channelpilot.dlq.RedriveCommandLine;
+import io.channelpilot.redrive.RedriveStart;
 import io.channelpilot.model.RedrivePolicy;
-import io.channelpilot.notify.NextAction;
-import io.channelpilot.notify.Notification;
-import io.channelpilot.notify.NotificationKind;
-import io.channelpilot.notify.NotificationSeverity;
+import io.channelpilot.notification.NextAction;
+import io.channelpilot.notification.Notification;
+import io.channelpilot.notification.NotificationKind;
+import io.channelpilot.notification.NotificationSeverity;
 import io.channelpilot.retention.OutstandingEntries;
 import io.channelpilot.retention.RetentionNotice;
 import io.channelpilot.retention.RetentionRace;
@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import io.channelpilot.alarm.gateway.AlarmPorts;
 
 /**
  * Builds the on-call notifications (DESIGN §8): what broke, how much, where, what was done, the one command to run
@@ -25,7 +26,6 @@ import java.util.stream.Collectors;
  */
 final class AlarmNotifications {
 
-    static final String BYTES_IN_METRIC = "DeliveryToIceberg.BytesIn";
     /** Documented (reference §3, DESIGN §6): at 300 s freshness the channel needs at least 2.4 MB/s uncompressed. */
     static final double FLOOR_BYTES_PER_SECOND_AT_300 = 2_400_000;
 
@@ -87,7 +87,7 @@ final class AlarmNotifications {
                                       Map<String, String> facts, List<NextAction> actions) {
         if (redrive.isPresent() && redrive.get() instanceof RedriveStart.Started s) {
             facts.put("redriveTask", s.taskId());
-            actions.add(NextAction.run("Follow the redrive", RedriveCommand.status(s.taskId())));
+            actions.add(NextAction.run("Follow the redrive", RedriveCommandLine.status(s.taskId())));
             return "A redrive of " + names(plan.replayable()) + " was started automatically (task " + s.taskId() + ").";
         }
         if (redrive.isPresent() && redrive.get() instanceof RedriveStart.Refused r) {
@@ -100,11 +100,11 @@ final class AlarmNotifications {
         }
         if (!plan.replayable().isEmpty()) {
             actions.add(NextAction.run("Redrive the repairable records (preview first with --dry-run)",
-                    RedriveCommand.start(ch.clusterArn(), ch.channelName(), plan.replayable(), ch.repairRules(), false)));
+                    RedriveCommandLine.start(ch.clusterArn(), ch.channelName(), plan.replayable(), ch.repairRules(), false)));
             return "Nothing was redriven (policy " + ch.redrive().name().toLowerCase(java.util.Locale.ROOT) + ").";
         }
         actions.add(NextAction.run("After fixing the producer, redrive (preview first with --dry-run)",
-                RedriveCommand.start(ch.clusterArn(), ch.channelName(), plan.stuck(), List.of(), true)));
+                RedriveCommandLine.start(ch.clusterArn(), ch.channelName(), plan.stuck(), List.of(), true)));
         return "Nothing was redriven: no cause is repairable by the channel's repair rules.";
     }
 
@@ -152,7 +152,7 @@ final class AlarmNotifications {
         if (notActive) {
             summary.append(state.map(s -> " The channel is " + s.status() + (s.stateCode().isEmpty() ? "" : " (" + s.stateCode() + ")"))
                     .orElse(" The channel was not found.")).append(" Delivery is stopped, not slow.");
-            actions.add(NextAction.of("Fix the channel state first: see stateInfo and docs/provisioning.md troubleshooting."));
+            actions.add(NextAction.of("Fix the channel state first: see stateInfo and " + NotificationKind.CHANNEL_FAILED.runbook() + "."));
         }
         if (bytesPerSecond.isEmpty() || bytesPerSecond.get() == 0) {
             summary.append(" No DeliveryToIceberg.BytesIn was read recently.");

@@ -1,7 +1,7 @@
 package io.channelpilot.alarm;
 
+import io.channelpilot.workflow.WorkflowJson;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.channelpilot.notify.ItemState;
 import io.channelpilot.priming.Priming;
 import java.util.Map;
 import software.amazon.awssdk.services.cloudwatch.CloudWatchClient;
@@ -13,13 +13,13 @@ import software.amazon.awssdk.services.sfn.SfnClient;
 import software.amazon.awssdk.services.sns.SnsClient;
 
 /** SnapStart priming of respond-to-alarm: the DLQ alarm sample parsed, a response out, one request per client. */
-public final class AlarmPriming {
+final class AlarmPriming {
 
     private AlarmPriming() {
     }
 
-    public static Priming create(Map<String, String> env) {
-        ObjectMapper mapper = ItemState.mapper();
+    static Priming create(Map<String, String> env) {
+        ObjectMapper mapper = WorkflowJson.mapper();
         return Priming.forFunction("respond-to-alarm", env)
                 .json("AlarmEvent from events/respond-to-alarm/dlq-delivery-alarm.json",
                         () -> AlarmEvent.parse(mapper.readTree(Priming.resource("priming/dlq-delivery-alarm.json"))))
@@ -36,7 +36,7 @@ public final class AlarmPriming {
                 .build();
     }
 
-    public static Priming register(Map<String, String> env) {
+    static Priming register(Map<String, String> env) {
         return create(env).register();
     }
 }

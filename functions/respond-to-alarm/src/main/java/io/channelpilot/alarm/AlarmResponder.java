@@ -3,8 +3,8 @@ package io.channelpilot.alarm;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.channelpilot.model.Home;
 import io.channelpilot.gateway.NotificationPublisher;
-import io.channelpilot.notify.Notification;
-import io.channelpilot.notify.NotificationRenderer;
+import io.channelpilot.notification.Notification;
+import io.channelpilot.notification.NotificationRenderer;
 import io.channelpilot.retention.RetentionNotice;
 import io.channelpilot.retention.RetentionRace;
 import io.channelpilot.store.ChannelKey;
@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import io.channelpilot.alarm.gateway.AlarmPorts;
 
 /**
  * The respond-to-alarm domain service (DESIGN §7): one alarm state change → triage, freshness diagnosis or resolution,

@@ -1,60 +1,46 @@
 package io.channelpilot.alarm;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.channelpilot.dlq.DlqFormat;
+import io.channelpilot.alarm.gateway.DynamoDbTriageState;
+import io.channelpilot.alarm.gateway.S3DlqBucket;
+import io.channelpilot.alarm.gateway.SdkAlarmReads;
 import io.channelpilot.dlq.DlqParser;
-import io.channelpilot.dlq.RedriveStarter;
+import io.channelpilot.redrive.RedriveStarter;
 import io.channelpilot.gateway.AwsClients;
 import io.channelpilot.gateway.NotificationPublisher;
-import io.channelpilot.gateway.ProvisioningClients;
-import io.channelpilot.gateway.SnsNotificationPublisher;
-import io.channelpilot.notify.ItemState;
-import io.channelpilot.notify.NotificationRenderer;
-import io.channelpilot.retention.DynamoDbOutstandingStore;
+import io.channelpilot.model.Home;
+import io.channelpilot.notification.NotificationRenderer;
 import io.channelpilot.retention.OutstandingStore;
-import io.channelpilot.retention.RetentionSettings;
-import io.channelpilot.store.DynamoDbStatusStore;
 import io.channelpilot.store.StatusStore;
-
+import io.channelpilot.time.TimeSource;
+import io.channelpilot.workflow.WorkflowJson;
 import java.time.Clock;
-import java.util.Map;
+import io.channelpilot.alarm.gateway.AlarmPorts;
 
-/** Builds an {@link AlarmResponder} from ports (tests) or from a function environment (SDK clients, built once). */
-public final class AlarmWiring {
+/**
+ * The composition root of respond-to-alarm: the {@link AlarmResponder} and the stack's {@link Home}, from SDK clients
+ * ({@link #from}, built once per instance) or from ports ({@link #of}, tests).
+ */
+public record AlarmWiring(AlarmResponder responder, Home home) {
 
-    private AlarmWiring() {
-    }
-
-    public static AlarmResponder fromEnvironment(Map<String, String> env, Clock clock) {
-        AlarmConfig config = AlarmConfig.from(env);
-        ProvisioningClients clients = new ProvisioningClients(env);
-        AwsClients aws = AwsClients.from(env);
+    public static AlarmWiring from(AlarmConfig config, AwsClients clients, TimeSource time) {
+        Clock clock = time.clock();
         SdkAlarmReads reads = new SdkAlarmReads(clients.kafka(), clients.cloudWatch(), clock);
-        return of(config, DlqFormat.fromEnv(env), reads, reads, new S3DlqObjects(aws.s3(), io.channelpilot.model.Home.from(env).account()),
+        return of(config, reads, reads, new S3DlqBucket(clients.s3(), config.home().account()),
                 new DynamoDbTriageState(clients.dynamoDb(), config.statusTable()),
-                new DynamoDbStatusStore(clients.dynamoDb(), config.statusTable(), clock),
-                new DynamoDbOutstandingStore(clients.dynamoDb(), config.statusTable(), clock), RetentionSettings.from(env),
-                new SnsNotificationPublisher(clients.sns(), config.topicArn()), RedriveStarter.fromEnvironment(env, clock), clock,
-                NotificationRenderer.fromEnvironment(env, ItemState.mapper()));
+                clients.statusStore(config.statusTable(), clock),
+                clients.outstandingStore(config.statusTable(), clock),
+                clients.notifications(config.topicArn()), config.redrive().apply(clock), clock);
     }
 
-    public static AlarmResponder of(AlarmConfig config, DlqFormat format, AlarmPorts.Msk msk, AlarmPorts.Metrics metrics,
-                                    AlarmPorts.DlqObjects objects, AlarmPorts.TriageState triageState, StatusStore store,
-                                    OutstandingStore outstanding, RetentionSettings retention,
-                                    NotificationPublisher publisher, RedriveStarter redrive, Clock clock) {
-        return of(config, format, msk, metrics, objects, triageState, store, outstanding, retention, publisher, redrive, clock,
-                new NotificationRenderer(ItemState.mapper()));
-    }
-
-    /** @param renderer the notifications' renderer (runbook links and chat bounds: {@link NotificationRenderer#fromEnvironment}) */
-    public static AlarmResponder of(AlarmConfig config, DlqFormat format, AlarmPorts.Msk msk, AlarmPorts.Metrics metrics,
-                                    AlarmPorts.DlqObjects objects, AlarmPorts.TriageState triageState, StatusStore store,
-                                    OutstandingStore outstanding, RetentionSettings retention,
-                                    NotificationPublisher publisher, RedriveStarter redrive, Clock clock, NotificationRenderer renderer) {
-        ObjectMapper mapper = ItemState.mapper();
-        DlqTriage triage = new DlqTriage(objects, new DlqParser(format), config.quarantinePrefix(), clock);
-        return new AlarmResponder(new ChannelLocator(msk, store, mapper, config.dlqBucket(), config.dlqPrefix()),
-                new DeadLetterResponse(triage, triageState, msk, redrive, outstanding, retention, mapper, clock), msk, metrics, store, publisher,
-                renderer, clock);
+    public static AlarmWiring of(AlarmConfig config, AlarmPorts.Msk msk, AlarmPorts.Metrics metrics,
+                                 AlarmPorts.DlqObjects objects, AlarmPorts.TriageState triageState, StatusStore store,
+                                 OutstandingStore outstanding, NotificationPublisher publisher, RedriveStarter redrive, Clock clock) {
+        ObjectMapper mapper = WorkflowJson.mapper();
+        NotificationRenderer renderer = new NotificationRenderer(mapper, config.runbookBase(), config.chatLimits());
+        DlqTriage triage = new DlqTriage(objects, new DlqParser(config.format()), config.quarantinePrefix(), clock);
+        return new AlarmWiring(new AlarmResponder(new ChannelLocator(msk, store, mapper, config.dlqBucket(), config.dlqPrefix()),
+                new DeadLetterResponse(triage, triageState, msk, redrive, outstanding, config.retention(), mapper, clock), msk,
+                metrics, store, publisher, renderer, clock), config.home());
     }
 }

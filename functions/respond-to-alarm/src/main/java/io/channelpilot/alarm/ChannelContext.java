@@ -12,7 +12,7 @@ import java.util.Objects;
  *
  * @param specKnown false when no desired spec was recorded (e.g. an adopted channel): defaults were used
  */
-public record ChannelContext(String clusterArn, String clusterName, String channelName, String channelArn, String topic,
+record ChannelContext(String clusterArn, String clusterName, String channelName, String channelArn, String topic,
                              String owner, RedrivePolicy redrive, List<RepairRule> repairRules, int freshnessSeconds,
                              String dlqBucket, String dlqPrefix, boolean specKnown) {
 

@@ -8,6 +8,7 @@ import io.channelpilot.store.ChannelStatus;
 import io.channelpilot.store.StatusStore;
 
 import java.util.Optional;
+import io.channelpilot.alarm.gateway.AlarmPorts;
 
 /**
  * Alarm dimensions → the channel: cluster ARN by name (MSK), then the desired spec recorded by provisioning (owner,

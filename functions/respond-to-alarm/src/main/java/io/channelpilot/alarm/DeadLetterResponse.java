@@ -3,10 +3,12 @@ package io.channelpilot.alarm;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.dlq.DlqCause;
-import io.channelpilot.dlq.RedriveRequest;
-import io.channelpilot.dlq.RedriveStart;
-import io.channelpilot.dlq.RedriveStarter;
-import io.channelpilot.notify.Notification;
+import io.channelpilot.redrive.RedriveCode;
+import io.channelpilot.redrive.RedriveRequest;
+import io.channelpilot.redrive.RunMode;
+import io.channelpilot.redrive.RedriveStart;
+import io.channelpilot.redrive.RedriveStarter;
+import io.channelpilot.notification.Notification;
 import io.channelpilot.retention.OutstandingEntries;
 import io.channelpilot.retention.OutstandingStore;
 import io.channelpilot.retention.RetentionRace;
@@ -17,9 +19,10 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
+import io.channelpilot.alarm.gateway.AlarmPorts;
 
 /**
  * FailedRowCount / DLQDeliverySuccess: triage since the watermark, store the report, advance the watermark
@@ -83,10 +86,7 @@ final class DeadLetterResponse {
             return new Outcome("ALREADY_TRIAGED", counts, Optional.empty());
         }
         RedrivePlan plan = RedrivePlan.of(report, ch.redrive(), ch.repairRules());
-        Optional<RedriveStart> started = plan.startsAutomatically() ? Optional.of(redrive.startRedrive(new RedriveRequest(
-                ch.clusterArn(), ch.channelArn(), ch.channelName(), ch.topic(), plan.replayable(), Optional.empty(),
-                Optional.empty(), ch.repairRules(), OptionalDouble.empty(), false, "respond-to-alarm", event.eventId())))
-                : Optional.empty();
+        Optional<RedriveStart> started = plan.startsAutomatically() ? Optional.of(startRedrive(ch, plan)) : Optional.empty();
         RetentionRace race = RetentionRace.assess(entries.oldest(), now, msk.retentionMs(ch.clusterArn(), ch.topic()),
                 retention);
         if (race.level().isAbove(entries.notifiedLevel())) {
@@ -124,5 +124,18 @@ final class DeadLetterResponse {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("triage report is not serialisable", e);
         }
+    }
+
+    /** The stack's defaults for rate, concurrency and loop limit; a request the service would not accept is refused as a value. */
+    private RedriveStart startRedrive(ChannelContext ch, RedrivePlan plan) {
+        RedriveRequest request;
+        try {
+            request = new RedriveRequest(ch.clusterArn(), ch.channelName(), null, null, List.copyOf(plan.replayable()),
+                    ch.repairRules(), 0, 0, 0, RunMode.LIVE, "respond-to-alarm");
+        } catch (IllegalArgumentException e) {
+            return new RedriveStart.Refused(RedriveCode.INVALID_REQUEST.name(), e.getMessage(),
+                    RedriveCode.INVALID_REQUEST.remediation(), Optional.empty());
+        }
+        return redrive.startRedrive(request);
     }
 }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import io.channelpilot.alarm.gateway.AlarmPorts;
 
 /**
  * Reads the DLQ objects of one channel written since its watermark, tallies them and quarantines the unreadable ones.

@@ -17,14 +17,14 @@ import java.util.Set;
  * @param replayable causes a redrive can fix
  * @param stuck      causes seen that need a producer/schema fix first
  */
-public record RedrivePlan(RedrivePolicy policy, Set<DlqCause> replayable, Set<DlqCause> stuck) {
+record RedrivePlan(RedrivePolicy policy, Set<DlqCause> replayable, Set<DlqCause> stuck) {
 
     public RedrivePlan {
         replayable = replayable.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(replayable));
         stuck = stuck.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(stuck));
     }
 
-    public static RedrivePlan of(TriageReport report, RedrivePolicy policy, List<RepairRule> rules) {
+    static RedrivePlan of(TriageReport report, RedrivePolicy policy, List<RepairRule> rules) {
         Set<DlqCause> replayable = EnumSet.noneOf(DlqCause.class);
         Set<DlqCause> stuck = EnumSet.noneOf(DlqCause.class);
         for (TriageReport.CauseCount c : report.causes()) {

@@ -22,7 +22,7 @@ import java.util.Optional;
  * @param oldestRecord       oldest record timestamp seen (the retention-race clock)
  * @param lastKey            greatest key read ("" when none)
  */
-public record TriageReport(long objects, long records, long unparseableRecords, List<CauseCount> causes,
+record TriageReport(long objects, long records, long unparseableRecords, List<CauseCount> causes,
                            Map<Integer, OffsetRange> partitions, List<QuarantinedObject> quarantined,
                            @JsonIgnore Optional<Instant> oldestRecord, String lastKey) {
 

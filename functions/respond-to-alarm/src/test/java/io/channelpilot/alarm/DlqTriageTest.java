@@ -11,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
+import io.channelpilot.alarm.gateway.AlarmPorts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

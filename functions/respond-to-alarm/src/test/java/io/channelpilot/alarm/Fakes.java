@@ -1,7 +1,7 @@
 package io.channelpilot.alarm;
 
 import io.channelpilot.gateway.NotificationPublisher;
-import io.channelpilot.notify.RenderedNotification;
+import io.channelpilot.notification.RenderedNotification;
 
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import io.channelpilot.alarm.gateway.AlarmPorts;
 
 /** In-memory fakes of the responder's ports. */
 final class Fakes {

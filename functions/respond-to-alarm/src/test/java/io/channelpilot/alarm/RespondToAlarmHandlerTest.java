@@ -1,14 +1,14 @@
 package io.channelpilot.alarm;
 
+import io.channelpilot.workflow.WorkflowJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Map;
 import io.channelpilot.store.RecordedAlarm;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.dlq.DlqCause;
-import io.channelpilot.dlq.DlqFormat;
-import io.channelpilot.dlq.RedriveRequest;
-import io.channelpilot.dlq.RedriveStart;
+import io.channelpilot.redrive.RedriveRequest;
+import io.channelpilot.redrive.RedriveStart;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.Compression;
 import io.channelpilot.model.Infrastructure;
@@ -17,9 +17,7 @@ import io.channelpilot.model.RecordFormat;
 import io.channelpilot.model.RedrivePolicy;
 import io.channelpilot.model.RepairRule;
 import io.channelpilot.model.SchemaRef;
-import io.channelpilot.notify.ItemState;
 import io.channelpilot.retention.InMemoryOutstandingStore;
-import io.channelpilot.retention.RetentionSettings;
 import io.channelpilot.store.ChannelKey;
 import io.channelpilot.store.ConditionStatus;
 import io.channelpilot.store.ConditionType;
@@ -38,6 +36,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.GZIPOutputStream;
+import io.channelpilot.alarm.gateway.AlarmPorts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -49,7 +48,7 @@ class RespondToAlarmHandlerTest {
     private static final String CHANNEL = "orders.created-sales-orders_created-3f9a1c2b7e";
     private static final String PREFIX = "channel-pilot/dlq/" + CHANNEL + "/";
 
-    private final ObjectMapper mapper = ItemState.mapper();
+    private final ObjectMapper mapper = WorkflowJson.mapper();
     private final VirtualClock clock = VirtualClock.startingAt(Instant.parse("2026-11-29T16:21:30Z"));
     private final Fakes.Msk msk = new Fakes.Msk();
     private final Fakes.Bucket bucket = new Fakes.Bucket();
@@ -67,8 +66,7 @@ class RespondToAlarmHandlerTest {
                 "ACTIVE", 300, "", "");
         AlarmConfig config = new AlarmConfig("arn:aws:sns:us-east-1:123456789012:channel-pilot", "status",
                 "channel-pilot-dlq", "channel-pilot/dlq/", null);
-        handler = new RespondToAlarmHandler(AlarmWiring.of(config, DlqFormat.defaults(), msk, msk, bucket, triage, store, outstanding, RetentionSettings.DEFAULTS,
-                publisher, r -> {
+        handler = new RespondToAlarmHandler(AlarmWiring.of(config, msk, msk, bucket, triage, store, outstanding, publisher, r -> {
                     redrives.add(r);
                     return new RedriveStart.Started("task-1", "");
                 }, clock));
@@ -149,7 +147,7 @@ class RespondToAlarmHandlerTest {
 
         assertThat(redrives).singleElement().satisfies(r -> {
             assertThat(r.causes()).containsExactly(DlqCause.MISSING_REQUIRED_FIELD);
-            assertThat(r.repairRules()).extracting(RepairRule::canonical).containsExactly("default:/id=0");
+            assertThat(r.repairs()).extracting(RepairRule::canonical).containsExactly("default:/id=0");
             assertThat(r.clusterArn()).isEqualTo(CLUSTER_ARN);
         });
         assertThat(sentJson(0).at("/facts/redriveTask").asText()).isEqualTo("task-1");
@@ -173,8 +171,7 @@ class RespondToAlarmHandlerTest {
     void shouldReportTheRefusalWhenTheAutomaticRedriveIsRefused() throws IOException {
         AlarmConfig config = new AlarmConfig("arn:aws:sns:us-east-1:123456789012:channel-pilot", "status",
                 "channel-pilot-dlq", "channel-pilot/dlq/", null);
-        handler = new RespondToAlarmHandler(AlarmWiring.of(config, DlqFormat.defaults(), msk, msk, bucket, triage, store, outstanding, RetentionSettings.DEFAULTS,
-                publisher, r -> new RedriveStart.Refused("REDRIVE_TASK_ACTIVE", "task t-9 is running",
+        handler = new RespondToAlarmHandler(AlarmWiring.of(config, msk, msk, bucket, triage, store, outstanding, publisher, r -> new RedriveStart.Refused("REDRIVE_TASK_ACTIVE", "task t-9 is running",
                         "Wait for task t-9 or cancel it.", java.util.Optional.of("t-9")), clock));
         givenSpec(RedrivePolicy.AUTO, List.of(RepairRule.parse("coerce:/amount=number")));
         givenDlqObject("2026/11/29/16/a.jsonl", lines(2, "TYPE_MISMATCH", "/amount").getBytes(StandardCharsets.UTF_8));

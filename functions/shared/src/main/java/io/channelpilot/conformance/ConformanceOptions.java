@@ -15,7 +15,7 @@ import java.util.Objects;
  * @param maxNestingDepth  deepest allowed nesting of objects/arrays, the root object counting as level 1. Reference
  *                         §3/§4: "max 16 levels" (documented); configurable only for tests of the limit itself.
  */
-public record ConformanceOptions(IntegerWidth unboundedInteger, SchemaDraft defaultDraft, int maxNestingDepth) {
+record ConformanceOptions(IntegerWidth unboundedInteger, SchemaDraft defaultDraft, int maxNestingDepth) {
 
     /** Documented maximum JSON nesting depth (reference §3, DG schema-mapping). */
     public static final int DOCUMENTED_MAX_NESTING_DEPTH = 16;

@@ -12,7 +12,7 @@ import java.util.Objects;
  * Where the parser looks for each field of a DLQ record. The MSK DLQ object format is not published (reference §5,
  * UNCONFIRMED), so every field is a list of candidates tried in order: a plain name ({@code offset}) or a JSON pointer
  * ({@code /error/code}) for nested objects. {@link #defaults()} covers camelCase, snake_case and PascalCase variants, the
- * local world's format (docs/local-world-delivery.md) and nested {@code error}/{@code metadata} objects.
+ * local world's format (docs/local-world.md#delivery-simulation) and nested {@code error}/{@code metadata} objects.
  *
  * @param maxLineBytes a JSON line longer than this is skipped (counted unparseable) without being buffered, so memory
  *                     stays bounded for huge objects and lines

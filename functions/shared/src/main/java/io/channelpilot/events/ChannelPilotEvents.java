@@ -3,7 +3,7 @@ package io.channelpilot.events;
 import java.util.Map;
 
 /**
- * The events Channel Pilot publishes on the account's default event bus (issue 15; docs/events.md, schemas in
+ * The events Channel Pilot publishes on the account's default event bus (issue 15; docs/reference.md#events, schemas in
  * docs/schemas/): MSK publishes no channel state-change events, Channel Pilot knows every transition.
  */
 public final class ChannelPilotEvents {

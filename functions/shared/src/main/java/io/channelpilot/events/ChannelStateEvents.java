@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Publishes {@value ChannelPilotEvents#CHANNEL_STATE_CHANGE} once per transition of a channel's observed status
- * (docs/events.md). The transition is written with the status change itself ({@link StateTransition}); this publishes
+ * (docs/reference.md#events). The transition is written with the status change itself ({@link StateTransition}); this publishes
  * a pending one: claim it once in the status store ({@link StatusStore#claimNotification}, key
  * {@code STATE#<cluster>#<channel>#<transition id>}), put the event, then mark the transition published. A duplicate
  * caller (another execution, a retry, the sweep) finds the claim and puts nothing; a failed put gives the claim back

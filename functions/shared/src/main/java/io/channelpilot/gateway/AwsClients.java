@@ -17,24 +17,35 @@ import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.core.client.config.SdkAdvancedClientOption;
 import software.amazon.awssdk.services.cloudwatch.CloudWatchClient;
 import software.amazon.awssdk.services.cloudwatchlogs.CloudWatchLogsClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
 import software.amazon.awssdk.services.glue.GlueClient;
 import software.amazon.awssdk.services.iam.IamClient;
 import software.amazon.awssdk.services.kafka.KafkaClient;
+import software.amazon.awssdk.services.lakeformation.LakeFormationClient;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3tables.S3TablesClient;
 import software.amazon.awssdk.services.servicequotas.ServiceQuotasClient;
+import software.amazon.awssdk.services.sfn.SfnClient;
+import software.amazon.awssdk.services.sns.SnsClient;
 
 /**
- * Builds every SDK client the handlers use, from a config map (the function environment, or a test map): explicit
- * region ({@code AWS_REGION}), the lean {@link UrlConnectionHttpClient}, optional endpoint override
- * ({@code AWS_ENDPOINT_URL_<SERVICE>} else {@code AWS_ENDPOINT_URL} — how the local world is reached), optional static
- * credentials ({@code AWS_ACCESS_KEY_ID}/{@code AWS_SECRET_ACCESS_KEY}/{@code AWS_SESSION_TOKEN}, else the default
- * chain) and optional {@code AWS_MAX_ATTEMPTS}. One shared HTTP client; build once per function instance.
+ * The one factory of every SDK client Channel Pilot builds (functions, sweep, operator CLI), from a config map (the
+ * function environment, or a test map): explicit region ({@code AWS_REGION}), the lean {@link UrlConnectionHttpClient}
+ * with the SDK's default timeouts named here, optional endpoint override ({@code AWS_ENDPOINT_URL_<SERVICE>} else
+ * {@code AWS_ENDPOINT_URL} — how the local world is reached), optional static credentials
+ * ({@code AWS_ACCESS_KEY_ID}/{@code AWS_SECRET_ACCESS_KEY}/{@code AWS_SESSION_TOKEN}, else the default chain), the
+ * standard retry strategy with optional {@code AWS_MAX_ATTEMPTS}, and a {@code channel-pilot/<version>} user-agent
+ * suffix (so CloudTrail tells our calls apart). One shared HTTP client; build once per function instance.
  */
 public final class AwsClients {
+
+    static final java.time.Duration CONNECTION_TIMEOUT = java.time.Duration.ofSeconds(2);
+    static final java.time.Duration SOCKET_TIMEOUT = java.time.Duration.ofSeconds(30);
+    static final String USER_AGENT_SUFFIX = "channel-pilot/" + ChannelPilotVersion.VALUE;
 
     private final Map<String, String> config;
     private final Region region;
@@ -53,7 +64,8 @@ public final class AwsClients {
             throw new IllegalArgumentException("AWS_REGION is required to build AWS clients");
         }
         this.region = Region.of(name);
-        this.http = UrlConnectionHttpClient.create();
+        // The SDK's own defaults, named so there is one place to change them.
+        this.http = UrlConnectionHttpClient.builder().connectionTimeout(CONNECTION_TIMEOUT).socketTimeout(SOCKET_TIMEOUT).build();
         boolean overridden = config.entrySet().stream()
                 .anyMatch(e -> e.getKey().startsWith("AWS_ENDPOINT_URL") && e.getValue() != null && !e.getValue().isBlank());
         this.credentials = credentials != null ? credentials
@@ -110,6 +122,22 @@ public final class AwsClients {
         return build(ServiceQuotasClient.builder(), "SERVICE_QUOTAS");
     }
 
+    public DynamoDbClient dynamoDb() {
+        return build(DynamoDbClient.builder(), "DYNAMODB");
+    }
+
+    public SnsClient sns() {
+        return build(SnsClient.builder(), "SNS");
+    }
+
+    public SfnClient sfn() {
+        return build(SfnClient.builder(), "SFN");
+    }
+
+    public LakeFormationClient lakeFormation() {
+        return build(LakeFormationClient.builder(), "LAKEFORMATION");
+    }
+
     /** EventBridge ({@code AWS_ENDPOINT_URL_EVENTBRIDGE} else {@code AWS_ENDPOINT_URL}). */
     public EventBridgeClient eventBridge() {
         return build(EventBridgeClient.builder(), "EVENTBRIDGE");
@@ -118,6 +146,77 @@ public final class AwsClients {
     /** Channel Pilot's event publisher on the bus of {@code CHANNEL_PILOT_EVENT_BUS} (default: the default bus). */
     public io.channelpilot.events.EventPublisher eventPublisher() {
         return new SdkEventPublisher(eventBridge(), io.channelpilot.events.ChannelPilotEvents.bus(config));
+    }
+
+    // ---- The ports the functions use, over fresh clients: wiring never names an SDK type or an Sdk* adapter.
+
+    /** The status table: channel status, claims, leases, refusals, notification dedupe. */
+    public io.channelpilot.store.StatusStore statusStore(String table, Clock clock) {
+        return new DynamoDbStatusStore(dynamoDb(), table, clock);
+    }
+
+    /** Outstanding dead letters per channel (retention race), in the status table. */
+    public io.channelpilot.retention.OutstandingStore outstandingStore(String table, Clock clock) {
+        return new DynamoDbOutstandingStore(dynamoDb(), table, clock);
+    }
+
+    /** Redrive tasks and their ledgers, in the status table. */
+    public io.channelpilot.redrive.RedriveTaskStore redriveTaskStore(String table, Clock clock) {
+        return new DynamoDbRedriveTaskStore(dynamoDb(), table, clock);
+    }
+
+    /** MSK channels (create, describe, update, delete). */
+    public ChannelGateway channels() {
+        return new SdkChannelGateway(kafka());
+    }
+
+    public LogGroupGateway logGroups() {
+        return new SdkLogGroupGateway(logs());
+    }
+
+    public AlarmGateway alarms() {
+        return new SdkAlarmGateway(cloudWatch());
+    }
+
+    public GrantGateway grants() {
+        return new SdkGrantGateway(lakeFormation());
+    }
+
+    public NamespaceGateway namespaces() {
+        return new SdkNamespaceGateway(s3Tables());
+    }
+
+    public Gateways.TablesGateway tables() {
+        return new SdkTablesGateway(s3Tables());
+    }
+
+    public Gateways.SchemaRegistryGateway schemaRegistry() {
+        return new SdkSchemaRegistryGateway(glue());
+    }
+
+    /** Notifications on the SNS topic {@code topicArn}. */
+    public NotificationPublisher notifications(String topicArn) {
+        return new SnsNotificationPublisher(sns(), topicArn);
+    }
+
+    /** A cluster's topics, tags and channels (MSK), with the table generation of channels S3 Tables already has. */
+    public ClusterStateReader clusterReader() {
+        return new SdkClusterStateReader(kafka(), new GatewayExistingTables(tables()));
+    }
+
+    /** As {@link #clusterReader()}, without table generations (the operator CLI's plan preview does not look tables up). */
+    public ClusterStateReader clusterReaderWithoutTables() {
+        return new SdkClusterStateReader(kafka());
+    }
+
+    /** Clusters and state machines by name (the operator CLI). */
+    public AccountLookups lookups() {
+        return new AccountLookups(kafka(), sfn());
+    }
+
+    /** Starts executions of the state machine {@code stateMachineArn}. */
+    public io.channelpilot.redrive.ExecutionStarter executions(String stateMachineArn) {
+        return new SfnExecutionStarter(sfn(), stateMachineArn);
     }
 
     /** All validation gateways over fresh clients. */
@@ -140,20 +239,16 @@ public final class AwsClients {
     private <B extends AwsClientBuilder<B, C> & AwsSyncClientBuilder<B, C>, C> C build(B builder, String service, Region r) {
         builder.region(r).credentialsProvider(credentials).httpClient(http);
         endpoint(service).ifPresent(builder::endpointOverride);
-        return withMaxAttempts(config, builder).build();
-    }
-
-    /**
-     * Applies {@code AWS_MAX_ATTEMPTS} from {@code config} to a client builder (standard retry strategy); unchanged when
-     * absent. Every client a function builds goes through this, so one setting in template.yaml governs them all.
-     */
-    public static <B extends AwsClientBuilder<B, ?>> B withMaxAttempts(Map<String, String> config, B builder) {
         String attempts = config.get("AWS_MAX_ATTEMPTS");
-        if (attempts != null && !attempts.isBlank()) {
-            int max = AsciiNumbers.requireInt(attempts.trim());
-            builder.overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.standardRetryStrategy().toBuilder().maxAttempts(max).build()));
-        }
-        return builder;
+        builder.overrideConfiguration(o -> {
+            o.putAdvancedOption(SdkAdvancedClientOption.USER_AGENT_SUFFIX, USER_AGENT_SUFFIX);
+            // Every client goes through here, so one AWS_MAX_ATTEMPTS in template.yaml governs them all.
+            if (attempts != null && !attempts.isBlank()) {
+                int max = AsciiNumbers.requireInt(attempts.trim());
+                o.retryStrategy(AwsRetryStrategy.standardRetryStrategy().toBuilder().maxAttempts(max).build());
+            }
+        });
+        return builder.build();
     }
 
     private static AwsCredentialsProvider credentials(Map<String, String> config) {

@@ -12,9 +12,8 @@ import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.kafka.model.BadRequestException;
 
 /**
- * Runs one write-side SDK call and turns its failure into the workflow error the state machine understands
- * (classified by {@code isThrottlingException()}, {@code awsErrorDetails().errorCode()} and the HTTP status, never
- * message text): throttling, 5xx and network failures left after the SDK's own retries become {@link AwsThrottled}
+ * The one classification of AWS failures ({@link #classify}), and the write side's use of it: runs one SDK call and
+ * turns its failure into the workflow error the state machine understands: throttling, 5xx and network failures left after the SDK's own retries become {@link AwsThrottled}
  * (retried by the ASL); access denied becomes {@link AwsRequestRefused} naming the IAM action to grant; a validation
  * error names the field when the service said which ({@code invalidParameter} on MSK).
  */
@@ -22,13 +21,19 @@ public final class AwsErrors {
 
     private static final Logger LOG = LoggerFactory.getLogger(AwsErrors.class);
     private static final Set<String> ACCESS_CODES = Set.of("AccessDenied", "AccessDeniedException", "ForbiddenException",
-            "UnauthorizedException", "UnrecognizedClientException", "InvalidClientTokenId", "ExpiredToken",
-            "ExpiredTokenException", "SignatureDoesNotMatch", "MissingAuthenticationToken", "AuthorizationError",
-            "KMSAccessDeniedException");
+            "UnauthorizedException", "UnauthorizedOperation", "UnrecognizedClientException", "InvalidClientTokenId",
+            "InvalidAccessKeyId", "AuthFailure", "ExpiredToken", "ExpiredTokenException", "SignatureDoesNotMatch",
+            "MissingAuthenticationToken", "AuthorizationError", "KMSAccessDeniedException");
     // "Throttled" is SNS's code for ThrottledException (SDK 2.57.8 models it as HTTP 429; SNS's API reference says 400,
     // and a 400 is neither retried by the SDK nor recognised by isThrottlingException())
     private static final Set<String> THROTTLE_CODES = Set.of("Throttling", "ThrottlingException",
             "TooManyRequestsException", "ThrottledException", "Throttled", "RequestLimitExceeded", "LimitExceededException");
+    private static final Set<String> NOT_FOUND_CODES = Set.of("ResourceNotFoundException", "EntityNotFoundException",
+            "NotFoundException", "NoSuchKey", "NoSuchBucket", "StateMachineDoesNotExist", "ExecutionDoesNotExist");
+    private static final Set<String> CONFLICT_CODES = Set.of("ConflictException", "ResourceInUseException",
+            "ResourceAlreadyExistsException", "AlreadyExistsException", "EntityAlreadyExistsException", "ExecutionAlreadyExists");
+    private static final Set<String> INVALID_CODES = Set.of("BadRequestException", "ValidationException",
+            "InvalidParameterException", "InvalidParameterValue", "InvalidInputException", "InvalidRequest");
 
     private AwsErrors() {
     }
@@ -54,13 +59,48 @@ public final class AwsErrors {
         });
     }
 
+    /**
+     * The one classification of an SDK failure. Order matters: throttling and 5xx first (a throttled call is never
+     * "denied"), then access, then not-found and conflict by code or status, then invalid requests (any other 400).
+     */
+    public static AwsErrorKind classify(SdkException e) {
+        if (e instanceof SdkClientException) {
+            return AwsErrorKind.UNAVAILABLE; // network or endpoint trouble after the SDK's retries
+        }
+        if (!(e instanceof AwsServiceException aws)) {
+            return AwsErrorKind.OTHER;
+        }
+        String code = errorCode(aws);
+        int status = aws.statusCode();
+        if (aws.isThrottlingException() || THROTTLE_CODES.contains(code) || status == 429) {
+            return AwsErrorKind.THROTTLED;
+        }
+        if (status >= 500) {
+            return AwsErrorKind.UNAVAILABLE;
+        }
+        if (ACCESS_CODES.contains(code) || status == 401 || status == 403) {
+            return AwsErrorKind.ACCESS_DENIED;
+        }
+        if (status == 404 || NOT_FOUND_CODES.contains(code) || code.endsWith("NotFoundException")) {
+            return AwsErrorKind.NOT_FOUND;
+        }
+        if (status == 409 || CONFLICT_CODES.contains(code)) {
+            return AwsErrorKind.CONFLICT;
+        }
+        if (status == 400 || INVALID_CODES.contains(code)) {
+            return AwsErrorKind.INVALID_REQUEST;
+        }
+        return AwsErrorKind.OTHER;
+    }
+
     public static RuntimeException translate(String service, String operation, String permission, SdkException e) {
         if (e instanceof AwsServiceException aws) {
             String code = errorCode(aws);
-            if (aws.isThrottlingException() || THROTTLE_CODES.contains(code) || aws.statusCode() >= 500) {
+            AwsErrorKind kind = classify(e);
+            if (kind.isTransient()) {
                 return new AwsThrottled(service + " " + operation + describeCode(code), e);
             }
-            if (ACCESS_CODES.contains(code) || aws.statusCode() == 401 || aws.statusCode() == 403) {
+            if (kind == AwsErrorKind.ACCESS_DENIED) {
                 return new AwsRequestRefused(AwsRequestRefused.ACCESS_DENIED, service + " " + operation + " was denied"
                         + describeCode(code) + "; grant " + permission + " to this function's role", e);
             }
@@ -100,8 +140,7 @@ public final class AwsErrors {
     }
 
     public static boolean isNotFound(SdkException e) {
-        return e instanceof AwsServiceException aws && (aws.statusCode() == 404 || errorCode(aws).endsWith("NotFoundException")
-                || "ResourceNotFoundException".equals(errorCode(aws)) || "EntityNotFoundException".equals(errorCode(aws)));
+        return classify(e) == AwsErrorKind.NOT_FOUND;
     }
 
     private static String describeCode(String code) {

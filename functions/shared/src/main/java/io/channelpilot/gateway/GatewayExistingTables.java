@@ -21,7 +21,7 @@ public final class GatewayExistingTables implements ExistingTables {
     @Override
     public Optional<Boolean> exists(String tableBucketArn, String namespace, String table) {
         return tables.table(tableBucketArn, namespace, table).fold(found -> Optional.of(found.isPresent()), failed -> {
-            if (failed.kind() == GatewayFailure.Kind.THROTTLED || failed.kind() == GatewayFailure.Kind.UNAVAILABLE) {
+            if (failed.kind() == AwsErrorKind.THROTTLED || failed.kind() == AwsErrorKind.UNAVAILABLE) {
                 throw new AwsThrottled(failed.service() + ":" + failed.operation(), null);
             }
             return Optional.empty();

@@ -3,14 +3,11 @@ package io.channelpilot.gateway;
 import java.util.Objects;
 
 /**
- * Why an AWS call gave no answer: classified from {@code awsErrorDetails().errorCode()}, the HTTP status and
- * {@code isThrottlingException()} — never from message text. {@code permission} is the IAM action the call needs, so a
+ * Why an AWS call gave no answer, classified by {@link AwsErrors#classify}. {@code permission} is the IAM action the call needs, so a
  * finding can name what to grant.
  */
-public record GatewayFailure(Kind kind, String service, String operation, String permission, String errorCode,
+public record GatewayFailure(AwsErrorKind kind, String service, String operation, String permission, String errorCode,
                              String detail) {
-
-    public enum Kind { ACCESS_DENIED, THROTTLED, UNAVAILABLE, INVALID_REQUEST, OTHER }
 
     public GatewayFailure {
         Objects.requireNonNull(kind, "kind");

@@ -1,6 +1,6 @@
 package io.channelpilot.gateway;
 
-import io.channelpilot.notify.RenderedNotification;
+import io.channelpilot.notification.RenderedNotification;
 
 /** Publishes a rendered notification (SNS in the deployment, the local world's SNS offline). */
 public interface NotificationPublisher {

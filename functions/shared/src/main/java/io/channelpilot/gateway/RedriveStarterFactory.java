@@ -1,12 +1,11 @@
 package io.channelpilot.gateway;
 
-import io.channelpilot.dlq.RedriveStart;
-import io.channelpilot.dlq.RedriveStarter;
-import io.channelpilot.redrive.DynamoDbRedriveTaskStore;
+import io.channelpilot.redrive.RedriveStart;
+import io.channelpilot.redrive.RedriveStarter;
 import io.channelpilot.redrive.RedriveService;
 import io.channelpilot.redrive.ServiceRedriveStarter;
-import io.channelpilot.events.RedriveTaskEvents;
-import io.channelpilot.store.DynamoDbStatusStore;
+import io.channelpilot.redrive.RedriveTaskEvents;
+import io.channelpilot.store.StatusStore;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
@@ -33,11 +32,11 @@ public final class RedriveStarterFactory implements RedriveStarter.Factory {
                     "CHANNEL_PILOT_STATUS_TABLE and CHANNEL_PILOT_REDRIVE_STATE_MACHINE_ARN must both be set",
                     "Start the redrive manually with the command below.", Optional.empty());
         }
-        RedriveClients clients = new RedriveClients(env);
-        DynamoDbStatusStore status = new DynamoDbStatusStore(clients.dynamoDb(), table, clock);
+        AwsClients clients = AwsClients.from(env);
+        StatusStore status = clients.statusStore(table, clock);
         return new ServiceRedriveStarter(new RedriveService(status,
-                new DynamoDbRedriveTaskStore(clients.dynamoDb(), table, clock),
-                new SfnExecutionStarter(clients.sfn(), machine), clock, RedriveService.ids(env, clock),
+                clients.redriveTaskStore(table, clock),
+                clients.executions(machine), clock, RedriveService.ids(env, clock),
                 new RedriveTaskEvents(clients.eventPublisher(), status)));
     }
 }

@@ -12,7 +12,7 @@ import software.amazon.awssdk.services.s3.model.ServerSideEncryptionRule;
  * account answers 403 instead of describing that account's bucket. Without a known account (tests, tools) the header
  * is left out.
  */
-public final class SdkBucketGateway implements Gateways.BucketGateway {
+final class SdkBucketGateway implements Gateways.BucketGateway {
 
     private static final String SERVICE = "S3";
     private final S3Client s3;

@@ -6,23 +6,15 @@ import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
-import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.exception.SdkException;
 
 /**
- * Runs one SDK call and turns every exception into a {@link GatewayFailure}. Classification uses only
- * {@code isThrottlingException()}, {@code awsErrorDetails().errorCode()} and the HTTP status, never message text.
+ * Runs one read-side SDK call and turns every exception into a {@link GatewayFailure}, classified by
+ * {@link AwsErrors#classify}.
  */
 final class SdkCalls {
 
     private static final Logger LOG = LoggerFactory.getLogger(SdkCalls.class);
-    private static final Set<String> ACCESS_CODES = Set.of("AccessDenied", "AccessDeniedException", "ForbiddenException",
-            "UnauthorizedException", "UnauthorizedOperation", "UnrecognizedClientException", "InvalidClientTokenId",
-            "ExpiredToken", "ExpiredTokenException", "SignatureDoesNotMatch", "InvalidAccessKeyId", "AuthFailure",
-            "MissingAuthenticationToken");
-    private static final Set<String> INVALID_CODES = Set.of("BadRequestException", "ValidationException",
-            "InvalidParameterException", "InvalidParameterValue", "InvalidInputException", "InvalidRequest");
-
     private SdkCalls() {
     }
 
@@ -54,36 +46,20 @@ final class SdkCalls {
         });
     }
 
+    /** {@link AwsErrors#classify}'s NOT_FOUND, or one of the call's own "does not exist" codes (NoSuchEntity…). */
     static boolean isNotFound(AwsServiceException e, Set<String> notFoundCodes) {
-        String code = e.awsErrorDetails() == null ? null : e.awsErrorDetails().errorCode();
-        return e.statusCode() == 404 || (code != null && notFoundCodes.contains(code));
+        return AwsErrors.classify(e) == AwsErrorKind.NOT_FOUND || notFoundCodes.contains(AwsErrors.errorCode(e));
     }
 
     static String errorCode(AwsServiceException e) {
-        return e.awsErrorDetails() == null || e.awsErrorDetails().errorCode() == null ? "" : e.awsErrorDetails().errorCode();
+        return AwsErrors.errorCode(e);
     }
 
     static GatewayFailure classify(String service, String operation, String permission, SdkException e) {
+        AwsErrorKind kind = AwsErrors.classify(e);
         if (e instanceof AwsServiceException aws) {
-            String code = errorCode(aws);
-            GatewayFailure.Kind kind;
-            if (aws.isThrottlingException()) {
-                kind = GatewayFailure.Kind.THROTTLED;
-            } else if (ACCESS_CODES.contains(code) || aws.statusCode() == 401 || aws.statusCode() == 403) {
-                kind = GatewayFailure.Kind.ACCESS_DENIED;
-            } else if (aws.statusCode() >= 500) {
-                kind = GatewayFailure.Kind.UNAVAILABLE;
-            } else if (INVALID_CODES.contains(code)) {
-                kind = GatewayFailure.Kind.INVALID_REQUEST;
-            } else {
-                kind = GatewayFailure.Kind.OTHER;
-            }
-            return new GatewayFailure(kind, service, operation, permission, code, "HTTP " + aws.statusCode());
+            return new GatewayFailure(kind, service, operation, permission, errorCode(aws), "HTTP " + aws.statusCode());
         }
-        if (e instanceof SdkClientException) {
-            return new GatewayFailure(GatewayFailure.Kind.UNAVAILABLE, service, operation, permission, "",
-                    e.getClass().getSimpleName());
-        }
-        return new GatewayFailure(GatewayFailure.Kind.OTHER, service, operation, permission, "", e.getClass().getSimpleName());
+        return new GatewayFailure(kind, service, operation, permission, "", e.getClass().getSimpleName());
     }
 }

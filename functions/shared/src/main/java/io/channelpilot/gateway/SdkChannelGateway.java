@@ -9,10 +9,8 @@ import java.util.Optional;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.kafka.KafkaClient;
 import software.amazon.awssdk.services.kafka.model.ChannelInfo;
-import software.amazon.awssdk.services.kafka.model.ChannelStateInfo;
 import software.amazon.awssdk.services.kafka.model.CreateChannelResponse;
 import software.amazon.awssdk.services.kafka.model.DeleteChannelResponse;
-import software.amazon.awssdk.services.kafka.model.DescribeChannelResponse;
 import software.amazon.awssdk.services.kafka.model.IcebergDestinationUpdate;
 import software.amazon.awssdk.services.kafka.model.ListChannelsResponse;
 import software.amazon.awssdk.services.kafka.model.UntagResourceRequest;
@@ -39,7 +37,7 @@ public final class SdkChannelGateway implements ChannelGateway {
     public Optional<ChannelDescription> describe(String clusterArn, String channelArn) {
         return AwsErrors.call(SERVICE, "DescribeChannel", "kafka:DescribeChannel", () -> {
             try {
-                return Optional.of(toDescription(kafka.describeChannel(r -> r.clusterArn(clusterArn).channelArn(channelArn))));
+                return Optional.of(MskChannels.description(kafka.describeChannel(r -> r.clusterArn(clusterArn).channelArn(channelArn))));
             } catch (SdkException e) {
                 if (AwsErrors.isNotFound(e)) {
                     return Optional.<ChannelDescription>empty();
@@ -119,16 +117,5 @@ public final class SdkChannelGateway implements ChannelGateway {
                 }
             }
         });
-    }
-
-    private static ChannelDescription toDescription(DescribeChannelResponse r) {
-        int freshness = r.icebergDestinationConfiguration() != null && r.icebergDestinationConfiguration().dataFreshnessInSeconds() != null
-                ? r.icebergDestinationConfiguration().dataFreshnessInSeconds()
-                : r.s3DestinationConfiguration() != null && r.s3DestinationConfiguration().dataFreshnessInSeconds() != null
-                ? r.s3DestinationConfiguration().dataFreshnessInSeconds() : 0;
-        ChannelStateInfo state = r.stateInfo();
-        return new ChannelDescription(r.channelArn(), r.channelName(), r.statusAsString(), freshness,
-                r.hasTags() ? r.tags() : null, state == null ? null : state.code(), state == null ? null : state.message(),
-                r.clusterOperationArn());
     }
 }

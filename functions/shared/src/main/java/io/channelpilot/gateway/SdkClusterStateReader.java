@@ -16,12 +16,9 @@ import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
-import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.kafka.KafkaClient;
 import software.amazon.awssdk.services.kafka.model.ChannelInfo;
-import software.amazon.awssdk.services.kafka.model.DescribeChannelResponse;
-import software.amazon.awssdk.services.kafka.model.DestinationTable;
 import software.amazon.awssdk.services.kafka.model.ListChannelsResponse;
 
 /**
@@ -31,7 +28,7 @@ import software.amazon.awssdk.services.kafka.model.ListChannelsResponse;
  * paginator, so pages are followed by hand. Whether {@code topicNameFilter} matches exactly or by prefix is UNCONFIRMED
  * (reference §1.1), so channels are filtered again by their described topic.
  */
-public final class SdkClusterStateReader implements ClusterStateReader {
+final class SdkClusterStateReader implements ClusterStateReader {
 
     private static final Logger LOG = LoggerFactory.getLogger(SdkClusterStateReader.class);
     private static final int PAGE = 100;
@@ -83,7 +80,7 @@ public final class SdkClusterStateReader implements ClusterStateReader {
                 kafka.describeTopic(r -> r.clusterArn(clusterArn).topicName(topic));
                 return true;
             } catch (AwsServiceException e) {
-                if (e.statusCode() == 404) {
+                if (AwsErrors.isNotFound(e)) {
                     return false;
                 }
                 throw e;
@@ -120,39 +117,8 @@ public final class SdkClusterStateReader implements ClusterStateReader {
     /** Empty when the channel vanished between ListChannels and DescribeChannel (404). */
     private Optional<ObservedChannel> describe(String clusterArn, String channelArn) {
         return call("DescribeChannel", "kafka:DescribeChannel", false, () -> {
-            try {
-                return Optional.of(toObserved(kafka.describeChannel(r -> r.clusterArn(clusterArn).channelArn(channelArn))));
-            } catch (AwsServiceException e) {
-                if (e.statusCode() == 404) {
-                    return Optional.empty();
-                }
-                throw e;
-            }
+            return MskChannels.describe(kafka, clusterArn, channelArn);
         });
-    }
-
-    static ObservedChannel toObserved(DescribeChannelResponse c) {
-        String topic = c.topicConfigurationList().isEmpty() ? "" : topicName(c.topicConfigurationList().get(0).topicArn());
-        String namespace = "";
-        String table = "";
-        int freshness = 0;
-        if (c.icebergDestinationConfiguration() != null) {
-            List<DestinationTable> tables = c.icebergDestinationConfiguration().destinationTableList();
-            if (!tables.isEmpty()) {
-                namespace = tables.get(0).destinationDatabaseName();
-                table = tables.get(0).destinationTableName();
-            }
-            Integer seconds = c.icebergDestinationConfiguration().dataFreshnessInSeconds();
-            freshness = seconds == null ? 0 : seconds;
-        } else if (c.s3DestinationConfiguration() != null && c.s3DestinationConfiguration().dataFreshnessInSeconds() != null) {
-            freshness = c.s3DestinationConfiguration().dataFreshnessInSeconds();
-        }
-        return new ObservedChannel(c.channelArn(), c.channelName(), c.statusAsString(), freshness, c.tags(), topic, namespace, table);
-    }
-
-    /** Topic ARN {@code ...:topic/<cluster>/<uuid>/<topic>}: topic names cannot contain '/', so the last segment. */
-    static String topicName(String topicArn) {
-        return topicArn == null ? "" : topicArn.substring(topicArn.lastIndexOf('/') + 1);
     }
 
     private static <T> T call(String operation, String permission, boolean clusterCall, Supplier<T> body) {
@@ -166,24 +132,22 @@ public final class SdkClusterStateReader implements ClusterStateReader {
         }
     }
 
-    /** Classified by status, {@code isThrottlingException()} and error code only — never message text. */
+    /** Classified by {@link AwsErrors#classify}: transient failures go to the state machine's Retry as {@link AwsThrottled}. */
     static RuntimeException classify(String operation, String permission, boolean clusterCall, SdkException e) {
-        if (e instanceof SdkClientException) {
+        AwsErrorKind kind = AwsErrors.classify(e);
+        if (kind.isTransient()) {
             return new AwsThrottled(operation, e);
         }
         if (!(e instanceof AwsServiceException aws)) {
             return new ClusterReadException(ClusterReadException.Code.READ_FAILED, operation, permission, "MSK " + operation
                     + " failed: " + e.getClass().getSimpleName(), e);
         }
-        String code = aws.awsErrorDetails() == null || aws.awsErrorDetails().errorCode() == null ? "" : aws.awsErrorDetails().errorCode();
-        if (aws.isThrottlingException() || aws.statusCode() >= 500 || aws.statusCode() == 429) {
-            return new AwsThrottled(operation, e);
-        }
-        if (aws.statusCode() == 401 || aws.statusCode() == 403) {
+        String code = AwsErrors.errorCode(aws);
+        if (kind == AwsErrorKind.ACCESS_DENIED) {
             return new ClusterReadException(ClusterReadException.Code.READ_DENIED, operation, permission, "MSK " + operation
                     + " was denied (" + code + "); the resolve-intents role needs " + permission, e);
         }
-        if (clusterCall && aws.statusCode() == 404) {
+        if (clusterCall && kind == AwsErrorKind.NOT_FOUND) {
             return new ClusterReadException(ClusterReadException.Code.CLUSTER_NOT_FOUND, operation, permission, "MSK " + operation
                     + " found no such cluster (" + code + ")", e);
         }

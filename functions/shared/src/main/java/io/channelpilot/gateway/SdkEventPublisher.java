@@ -12,7 +12,7 @@ import software.amazon.awssdk.services.eventbridge.model.PutEventsResultEntry;
  * {@code CHANNEL_PILOT_EVENT_BUS} (the account's default bus unless set). PutEvents answers 200 with per-entry errors,
  * so a failed entry is thrown as an error here, never dropped.
  */
-public final class SdkEventPublisher implements EventPublisher {
+final class SdkEventPublisher implements EventPublisher {
 
     private final EventBridgeClient events;
     private final String bus;

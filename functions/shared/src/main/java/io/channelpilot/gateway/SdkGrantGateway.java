@@ -22,7 +22,7 @@ import software.amazon.awssdk.services.lakeformation.model.TableWildcard;
  * database {@code <namespace>} in catalog {@code <account>:s3tablescatalog/<bucket>} of the federated Glue catalog.
  * The catalog id is therefore supplied by configuration ({@code CHANNEL_PILOT_LF_CATALOG_ID}), not hard-wired here.
  */
-public final class SdkGrantGateway implements GrantGateway {
+final class SdkGrantGateway implements GrantGateway {
 
     private static final String SERVICE = "lakeformation";
 

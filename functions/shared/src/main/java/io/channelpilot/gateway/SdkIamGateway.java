@@ -8,7 +8,7 @@ import java.util.Set;
 import software.amazon.awssdk.services.iam.IamClient;
 
 /** {@link Gateways.IamGateway} over GetRole and SimulatePrincipalPolicy (all pages). */
-public final class SdkIamGateway implements Gateways.IamGateway {
+final class SdkIamGateway implements Gateways.IamGateway {
 
     private final IamClient iam;
 

@@ -13,7 +13,7 @@ import software.amazon.awssdk.services.cloudwatchlogs.model.PutRetentionPolicyRe
  * {@link LogGroupGateway} over CloudWatch Logs: DescribeLogGroups (name prefix, exact match), CreateLogGroup with
  * {@code kmsKeyId}, PutRetentionPolicy only when the retention differs (no needless writes on re-runs).
  */
-public final class SdkLogGroupGateway implements LogGroupGateway {
+final class SdkLogGroupGateway implements LogGroupGateway {
 
     private static final String SERVICE = "logs";
 

@@ -4,7 +4,7 @@ import java.util.Optional;
 import software.amazon.awssdk.services.cloudwatchlogs.CloudWatchLogsClient;
 
 /** {@link Gateways.LogsGateway} over DescribeLogGroups (prefix search, exact match on the name). */
-public final class SdkLogsGateway implements Gateways.LogsGateway {
+final class SdkLogsGateway implements Gateways.LogsGateway {
 
     private final CloudWatchLogsClient logs;
 

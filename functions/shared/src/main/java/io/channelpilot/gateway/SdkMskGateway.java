@@ -7,7 +7,7 @@ import software.amazon.awssdk.services.kafka.model.Cluster;
 import software.amazon.awssdk.services.kafka.model.ListChannelsResponse;
 
 /** {@link Gateways.MskGateway} over the SDK {@link KafkaClient} (2.50.2: no ListChannels paginator, reference §1.0). */
-public final class SdkMskGateway implements Gateways.MskGateway {
+final class SdkMskGateway implements Gateways.MskGateway {
 
     private static final String SERVICE = "MSK";
     private final KafkaClient kafka;

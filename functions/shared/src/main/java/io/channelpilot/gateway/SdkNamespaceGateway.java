@@ -10,7 +10,7 @@ import software.amazon.awssdk.services.s3tables.model.GetNamespaceRequest;
  * creation ({@code ConflictException}) counts as present. Other failures propagate as SDK exceptions for the caller's
  * {@link AwsErrors} classification, like the other provisioning gateways.
  */
-public final class SdkNamespaceGateway implements NamespaceGateway {
+final class SdkNamespaceGateway implements NamespaceGateway {
 
     private final S3TablesClient tables;
 

@@ -8,7 +8,7 @@ import software.amazon.awssdk.services.servicequotas.model.ServiceQuota;
  * {@link Gateways.QuotaGateway}: applied value (ListServiceQuotas) first, then the AWS default
  * (ListAWSDefaultServiceQuotas). Quotas are looked up by name, never hard-coded (DESIGN §6).
  */
-public final class SdkQuotaGateway implements Gateways.QuotaGateway {
+final class SdkQuotaGateway implements Gateways.QuotaGateway {
 
     private final ServiceQuotasClient quotas;
 

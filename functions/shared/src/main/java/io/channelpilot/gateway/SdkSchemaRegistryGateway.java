@@ -9,7 +9,7 @@ import software.amazon.awssdk.services.glue.model.SchemaId;
 import software.amazon.awssdk.services.glue.model.SchemaVersionNumber;
 
 /** {@link Gateways.SchemaRegistryGateway} over Glue GetSchema + GetSchemaVersion(latest). */
-public final class SdkSchemaRegistryGateway implements Gateways.SchemaRegistryGateway {
+final class SdkSchemaRegistryGateway implements Gateways.SchemaRegistryGateway {
 
     private static final Set<String> NOT_FOUND = Set.of("EntityNotFoundException");
     private final GlueClient glue;

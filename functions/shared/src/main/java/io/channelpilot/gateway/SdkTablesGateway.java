@@ -5,7 +5,7 @@ import java.util.Set;
 import software.amazon.awssdk.services.s3tables.S3TablesClient;
 
 /** {@link Gateways.TablesGateway} over S3 Tables GetTableBucket / GetTableBucketEncryption / GetNamespace / GetTable. */
-public final class SdkTablesGateway implements Gateways.TablesGateway {
+final class SdkTablesGateway implements Gateways.TablesGateway {
 
     private static final String SERVICE = "S3 Tables";
     private static final Set<String> NOT_FOUND = Set.of("NotFoundException");

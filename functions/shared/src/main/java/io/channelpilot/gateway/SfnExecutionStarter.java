@@ -5,7 +5,7 @@ import software.amazon.awssdk.services.sfn.SfnClient;
 import software.amazon.awssdk.services.sfn.model.ExecutionDoesNotExistException;
 
 /** {@link ExecutionStarter} on Step Functions StartExecution / StopExecution for one state machine. */
-public final class SfnExecutionStarter implements ExecutionStarter {
+final class SfnExecutionStarter implements ExecutionStarter {
 
     private final SfnClient sfn;
     private final String stateMachineArn;

@@ -1,6 +1,6 @@
 package io.channelpilot.gateway;
 
-import io.channelpilot.notify.RenderedNotification;
+import io.channelpilot.notification.RenderedNotification;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -13,7 +13,7 @@ import software.amazon.awssdk.services.sns.model.PublishRequest;
  * the v1 JSON, {@code email} the readable text), the subject, and {@code String} message attributes for
  * subscription filter policies (DESIGN §8).
  */
-public final class SnsNotificationPublisher implements NotificationPublisher {
+final class SnsNotificationPublisher implements NotificationPublisher {
 
     private final SnsClient sns;
     private final String topicArn;

@@ -17,7 +17,7 @@ public enum PlanReason {
     IN_SYNC(Plan.NOOP),
     /**
      * Managed channel matches, but the status table holds its desired spec without {@code Provisioned=True}: the
-     * provisioning function died between CreateChannel and its status write (issue 16.1, docs/crash-points.md), so its
+     * provisioning function died between CreateChannel and its status write (issue 16.1, docs/developer-guide.md#crash-points), so its
      * alarms, grants or status may be missing. CREATE again: provisioning adopts the channel and completes the rest.
      */
     PROVISIONING_INCOMPLETE(Plan.CREATE),

@@ -15,7 +15,7 @@ import io.channelpilot.model.StackSettings;
  * the replacement's own fingerprint depends on the table name; the approval, however, is matched against the
  * replacement's own fingerprint — the one the notification shows and the new channel carries.
  */
-public final class ReplacementSpecs {
+final class ReplacementSpecs {
 
     private ReplacementSpecs() {
     }

@@ -35,7 +35,7 @@ public record RedriveRequest(String clusterArn, String channelName, Instant from
     /**
      * Highest task-wide rate cap accepted (records per second). The cap is what keeps a redrive from swamping the
      * source topic and the channel; 100 000/s is already beyond what one topic's producers usually sustain, and a
-     * larger number would be no cap at all (docs/oncall.md, "Rate cap").
+     * larger number would be no cap at all (docs/runbook.md#redrive).
      */
     public static final int MAX_RATE = 100_000;
     /** Distributed Map runs at most 10 000 child executions at once (MaxConcurrency; Step Functions developer guide). */

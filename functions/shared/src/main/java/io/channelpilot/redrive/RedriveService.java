@@ -3,7 +3,6 @@ package io.channelpilot.redrive;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.channelpilot.events.RedriveTaskEvents;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.RecordFormat;
 import io.channelpilot.model.RepairRule;

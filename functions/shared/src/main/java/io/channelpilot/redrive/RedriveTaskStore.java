@@ -4,10 +4,11 @@ import io.channelpilot.store.ChannelKey;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;
+import io.channelpilot.gateway.DynamoDbRedriveTaskStore;
 
 /**
  * Redrive tasks, the one-active-task-per-channel lock, the per-record ledger and per-batch completion markers, all in
- * the status table ({@link DynamoDbRedriveTaskStore}; {@link InMemoryRedriveTaskStore} for tests).
+ * the status table ({@link DynamoDbRedriveTaskStore}; {@code InMemoryRedriveTaskStore} in the test-jar).
  */
 public interface RedriveTaskStore {
 

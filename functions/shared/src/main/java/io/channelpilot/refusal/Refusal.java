@@ -1,7 +1,7 @@
 package io.channelpilot.refusal;
 
-import io.channelpilot.notify.NotificationDedupe;
-import io.channelpilot.notify.NotificationKind;
+import io.channelpilot.notification.NotificationDedupe;
+import io.channelpilot.notification.NotificationKind;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;

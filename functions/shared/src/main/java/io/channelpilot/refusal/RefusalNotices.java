@@ -1,17 +1,17 @@
 package io.channelpilot.refusal;
 
 import io.channelpilot.model.ClusterArn;
-import io.channelpilot.notify.MessageDraft;
-import io.channelpilot.notify.Notification;
-import io.channelpilot.notify.NotificationKind;
-import io.channelpilot.notify.NotificationSeverity;
+import io.channelpilot.notification.MessageDraft;
+import io.channelpilot.notification.Notification;
+import io.channelpilot.notification.NotificationKind;
+import io.channelpilot.notification.NotificationSeverity;
 import io.channelpilot.spec.TagKeyHints;
 
 /**
  * The owner's message for a {@link Refusal}: the code(s), the tag(s) and the fix, what was (not) done, and the exact
  * commands to look closer ({@code channel-pilot plan}, {@code channel-pilot status}). Pure; identifiers and codes only.
  */
-public final class RefusalNotices {
+final class RefusalNotices {
 
     private RefusalNotices() {
     }

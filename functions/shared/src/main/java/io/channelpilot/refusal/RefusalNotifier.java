@@ -1,9 +1,9 @@
 package io.channelpilot.refusal;
 
 import io.channelpilot.gateway.NotificationPublisher;
-import io.channelpilot.notify.Notification;
-import io.channelpilot.notify.NotificationDedupe;
-import io.channelpilot.notify.NotificationRenderer;
+import io.channelpilot.notification.Notification;
+import io.channelpilot.notification.NotificationDedupe;
+import io.channelpilot.notification.NotificationRenderer;
 import io.channelpilot.store.StatusStore;
 import java.time.Duration;
 import java.util.ArrayList;

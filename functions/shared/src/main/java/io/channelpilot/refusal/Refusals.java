@@ -1,6 +1,6 @@
 package io.channelpilot.refusal;
 
-import io.channelpilot.notify.NotificationKind;
+import io.channelpilot.notification.NotificationKind;
 import io.channelpilot.plan.Intent;
 import io.channelpilot.plan.Plan;
 import io.channelpilot.plan.PlanOutcome;

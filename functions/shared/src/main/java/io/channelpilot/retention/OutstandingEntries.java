@@ -8,6 +8,7 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import io.channelpilot.gateway.DynamoDbOutstandingStore;
 
 /**
  * The DLQ entries of one channel that are still outstanding — triaged but not yet redriven, parked or expired — kept
@@ -112,7 +113,7 @@ public record OutstandingEntries(ChannelKey key, String topic, Map<DlqCause, Ban
         return new OutstandingEntries(key, topic, bands, lastReport, level, updatedAt, version);
     }
 
-    OutstandingEntries stored(Instant at, long newVersion) {
+    public OutstandingEntries stored(Instant at, long newVersion) {
         return new OutstandingEntries(key, topic, bands, lastReport, notifiedLevel, at, newVersion);
     }
 

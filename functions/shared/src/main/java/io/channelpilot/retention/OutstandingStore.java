@@ -4,11 +4,12 @@ import io.channelpilot.store.ChannelKey;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
+import io.channelpilot.gateway.DynamoDbOutstandingStore;
 
 /**
  * The oldest-outstanding DLQ record of each channel ({@link OutstandingEntries}). Written by triage (merge), by the
  * redrive task's Summarise step (clear what it covered) and by the sweep (notified level); read by the sweep.
- * Implementations: {@link DynamoDbOutstandingStore} (deployed, local world) and {@link InMemoryOutstandingStore}.
+ * Implementations: {@link DynamoDbOutstandingStore} (deployed, local world) and {@code InMemoryOutstandingStore} (test-jar).
  */
 public interface OutstandingStore {
 

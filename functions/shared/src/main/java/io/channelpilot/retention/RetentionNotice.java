@@ -1,10 +1,10 @@
 package io.channelpilot.retention;
 
-import io.channelpilot.dlq.RedriveCommand;
-import io.channelpilot.notify.NextAction;
-import io.channelpilot.notify.Notification;
-import io.channelpilot.notify.NotificationKind;
-import io.channelpilot.notify.NotificationSeverity;
+import io.channelpilot.dlq.RedriveCommandLine;
+import io.channelpilot.notification.NextAction;
+import io.channelpilot.notification.Notification;
+import io.channelpilot.notification.NotificationKind;
+import io.channelpilot.notification.NotificationSeverity;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -58,7 +58,7 @@ public final class RetentionNotice {
     /** The one command: redrive the outstanding causes (the channel's own repair rules apply). */
     public static NextAction action(OutstandingEntries outstanding) {
         return NextAction.run("Redrive the outstanding entries before retention deletes them (preview first with --dry-run)",
-                RedriveCommand.start(outstanding.key().clusterArn(), outstanding.key().channelName(),
+                RedriveCommandLine.start(outstanding.key().clusterArn(), outstanding.key().channelName(),
                         outstanding.bands().keySet(), List.of(), false));
     }
 

@@ -5,7 +5,7 @@ package io.channelpilot.runtime;
  * while the function initialises, so Lambda reports it as the init error; the message is
  * {@code <CODE>: <variable>: <problem> Remediation: <fix>} and never quotes the value.
  */
-public final class LocalOverrideRefused extends IllegalArgumentException {
+final class LocalOverrideRefused extends IllegalArgumentException {
 
     /** Stable codes. */
     public enum Code {

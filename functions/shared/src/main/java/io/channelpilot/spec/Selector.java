@@ -4,7 +4,7 @@ package io.channelpilot.spec;
  * Which topics a tag applies to, and its rank in the precedence chain (DESIGN §3): topic tags &gt; exact rule &gt;
  * longest prefix rule &gt; cluster defaults. Equal {@link #rank()} means equal precedence.
  */
-public sealed interface Selector permits Selector.TopicTags, Selector.Exact, Selector.Prefix, Selector.Defaults, Selector.Broken {
+sealed interface Selector permits Selector.TopicTags, Selector.Exact, Selector.Prefix, Selector.Defaults, Selector.Broken {
 
     boolean matches(String topic);
 

@@ -8,7 +8,7 @@ import java.util.Map;
  * settings, repair rules (tag form) and the problems found while parsing. A rule with problems never contributes
  * settings; its problems are reported for every topic it matches.
  */
-public record TagRule(String tag, Selector selector, Map<Setting, String> settings, List<String> repairs,
+record TagRule(String tag, Selector selector, Map<Setting, String> settings, List<String> repairs,
                       List<TagProblem> problems) {
 
     public TagRule {

@@ -100,7 +100,7 @@ public record ChannelStatus(ChannelKey key, String topic, String channelArn, Str
         return alarms.stream().filter(a -> a.name().equals(name)).findFirst();
     }
 
-    ChannelStatus stored(Instant at, long newVersion) {
+    public ChannelStatus stored(Instant at, long newVersion) {
         return new ChannelStatus(key, topic, channelArn, desiredJson, fingerprint, observedStatus, generation,
                 lastExecution, conditions, alarms, at, newVersion, transition);
     }
@@ -109,7 +109,7 @@ public record ChannelStatus(ChannelKey key, String topic, String channelArn, Str
      * {@code next} as it will be stored as version {@code newVersion}: when the observed status changed from
      * {@code current}'s, it carries a new unpublished {@link StateTransition} (both stores call this in their write).
      */
-    static ChannelStatus withTransitionFrom(ChannelStatus current, ChannelStatus next, Instant at, long newVersion) {
+    public static ChannelStatus withTransitionFrom(ChannelStatus current, ChannelStatus next, Instant at, long newVersion) {
         if (next.observedStatus.equals(current.observedStatus) || next.observedStatus.isEmpty()) {
             return next;
         }

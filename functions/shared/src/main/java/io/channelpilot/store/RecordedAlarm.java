@@ -11,7 +11,7 @@ import java.util.TreeMap;
 /**
  * One alarm provisioning created for a channel, as it was created: the alarm's name and ARN, the metric's namespace and
  * name, and its dimensions. respond-to-alarm acts on an alarm event only when all of these match what was recorded for
- * that channel on that cluster (docs/oncall.md, "Alarm identity").
+ * that channel on that cluster (docs/runbook.md#alarm-identity).
  */
 public record RecordedAlarm(String name, String arn, String namespace, String metric, Map<String, String> dimensions) {
 

@@ -5,11 +5,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
+import io.channelpilot.gateway.DynamoDbStatusStore;
 
 /**
  * Per-channel desired/observed state and conditions, the provisioning lease of each channel, and event claims that
  * make duplicate EventBridge deliveries collapse. Implementations: {@link DynamoDbStatusStore} (deployed and in the
- * local world) and {@link InMemoryStatusStore} (unit tests).
+ * local world) and {@code InMemoryStatusStore} (unit tests, test-jar).
  */
 public interface StatusStore {
 
@@ -52,7 +53,7 @@ public interface StatusStore {
     /**
      * Claims a notification once per {@code dedupeKey} until {@code ttl} passes: true for the first caller, false for
      * every other (also a concurrent one) — a conditional write. Collapses the notifications of one tag change that
-     * arrives twice (CloudTrail TagResource and aws.tag), see {@code io.channelpilot.notify.NotificationDedupe}.
+     * arrives twice (CloudTrail TagResource and aws.tag), see {@code io.channelpilot.notification.NotificationDedupe}.
      */
     boolean claimNotification(String dedupeKey, Duration ttl);
 

@@ -5,7 +5,7 @@ import java.util.Objects;
 
 /**
  * The clock and sleeper a handler runs on. Deployed functions use {@link #system()}; the local world passes its
- * {@link VirtualClock} as both, through each handler's {@code (Map<String,String> env, TimeSource time)} constructor,
+ * {@link VirtualClock} as both, through each function's {@code XxxWiring.from(config, clients, time)} (its {@code FunctionEntry}),
  * so status timestamps, leases and poll confirmations follow the world's virtual time.
  */
 public record TimeSource(Clock clock, Sleeper sleeper) {

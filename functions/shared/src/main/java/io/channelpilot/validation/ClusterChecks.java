@@ -1,8 +1,8 @@
 package io.channelpilot.validation;
 
-import static io.channelpilot.validation.Alternative.DATA_FIREHOSE_MSK_SOURCE;
-import static io.channelpilot.validation.Alternative.KAFKA_CONNECT_S3_SINK;
-import static io.channelpilot.validation.Alternative.MANAGED_SERVICE_FOR_APACHE_FLINK;
+import static io.channelpilot.model.Alternative.DATA_FIREHOSE_MSK_SOURCE;
+import static io.channelpilot.model.Alternative.KAFKA_CONNECT_S3_SINK;
+import static io.channelpilot.model.Alternative.MANAGED_SERVICE_FOR_APACHE_FLINK;
 
 import java.util.List;
 

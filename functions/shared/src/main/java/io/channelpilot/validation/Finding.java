@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.channelpilot.model.SafeText;
 import java.util.List;
 import java.util.Objects;
+import io.channelpilot.model.Alternative;
 
 /**
  * The outcome of one rule: stable code, severity, status, message, remediation (empty on PASS) and the alternatives to

@@ -1,9 +1,11 @@
 package io.channelpilot.validation;
 
+import io.channelpilot.gateway.AwsErrorKind;
 import io.channelpilot.gateway.GatewayFailure;
 import java.util.List;
+import io.channelpilot.model.Alternative;
 
-/** Stable codes of the pre-flight rules (DESIGN §6), each with its severity and one line for docs/validation.md. */
+/** Stable codes of the pre-flight rules (DESIGN §6), each with its severity and one line for docs/reference.md#validation-rules. */
 public enum RuleCode {
     CLUSTER_EXPRESS(Severity.ERROR, "The cluster is MSK Provisioned with express.* brokers (else Firehose, Kafka Connect or Flink)."),
     CLUSTER_ALLOWED(Severity.ERROR, "The cluster is allowed by the stack guardrail ALLOWED_CLUSTERS."),
@@ -69,8 +71,8 @@ public enum RuleCode {
     }
 
     public Finding unknown(GatewayFailure failure) {
-        boolean transientFailure = failure.kind() == GatewayFailure.Kind.THROTTLED
-                || failure.kind() == GatewayFailure.Kind.UNAVAILABLE;
+        boolean transientFailure = failure.kind() == AwsErrorKind.THROTTLED
+                || failure.kind() == AwsErrorKind.UNAVAILABLE;
         return new Finding(this, severity, Status.UNKNOWN, "Could not check: " + failure.describe() + ".",
                 failure.remediation(), List.of(), transientFailure);
     }

@@ -2,6 +2,7 @@ package io.channelpilot.validation;
 
 import io.channelpilot.gateway.Facts;
 import java.util.List;
+import io.channelpilot.model.Alternative;
 
 /**
  * Glue Schema Registry rules. The schema-content rules (draft, partition column, nesting, type mapping, preview) are

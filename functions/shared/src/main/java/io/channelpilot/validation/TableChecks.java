@@ -3,6 +3,7 @@ package io.channelpilot.validation;
 import io.channelpilot.model.S3TablesNames;
 import java.util.ArrayList;
 import java.util.List;
+import io.channelpilot.model.Alternative;
 
 /** Destination rules: names, table bucket (exists, region, account), namespace, and that the table is new. */
 final class TableChecks {

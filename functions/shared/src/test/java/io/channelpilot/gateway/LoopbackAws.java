@@ -38,6 +38,8 @@ final class LoopbackAws implements AutoCloseable {
     final List<Request> requests = new CopyOnWriteArrayList<>();
     /** The x-amz-expected-bucket-owner header of each request, in order ("-" when absent). */
     final List<String> expectedOwners = new CopyOnWriteArrayList<>();
+    /** The User-Agent header of each request, in order. */
+    final List<String> userAgents = new CopyOnWriteArrayList<>();
 
     LoopbackAws(Function<Request, Response> script) throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
@@ -65,6 +67,8 @@ final class LoopbackAws implements AutoCloseable {
         requests.add(request);
         String owner = exchange.getRequestHeaders().getFirst("x-amz-expected-bucket-owner");
         expectedOwners.add(owner == null ? "-" : owner);
+        String agent = exchange.getRequestHeaders().getFirst("User-Agent");
+        userAgents.add(agent == null ? "-" : agent);
         Response response = script.apply(request);
         response.headers().forEach((k, v) -> exchange.getResponseHeaders().add(k, v));
         byte[] bytes = response.body().getBytes(StandardCharsets.UTF_8);

@@ -71,7 +71,7 @@ class SdkGatewaysMoreTest {
                 "AWS_ACCESS_KEY_ID", "test", "AWS_SECRET_ACCESS_KEY", "test", "AWS_MAX_ATTEMPTS", "1");
         GatewayResult<Facts.Cluster> result = new SdkMskGateway(AwsClients.from(config).kafka()).describeCluster(TestSpecs.CLUSTER_ARN);
         assertThat(result).isInstanceOfSatisfying(GatewayResult.Failed.class, f -> {
-            assertThat(f.failure().kind()).isEqualTo(GatewayFailure.Kind.UNAVAILABLE);
+            assertThat(f.failure().kind()).isEqualTo(AwsErrorKind.UNAVAILABLE);
             assertThat(f.failure().remediation()).contains("kafka:DescribeClusterV2");
         });
     }

@@ -46,7 +46,7 @@ class SdkGatewaysTest {
     void shouldClassifyForbiddenAsAccessDeniedNamingThePermission() throws Exception {
         try (LoopbackAws aws = new LoopbackAws(r -> Response.error(403, "ForbiddenException"))) {
             GatewayFailure failure = failed(new SdkMskGateway(AwsClients.from(aws.config()).kafka()).describeCluster(CLUSTER));
-            assertThat(failure.kind()).isEqualTo(GatewayFailure.Kind.ACCESS_DENIED);
+            assertThat(failure.kind()).isEqualTo(AwsErrorKind.ACCESS_DENIED);
             assertThat(failure.errorCode()).isEqualTo("ForbiddenException");
             assertThat(failure.remediation()).contains("Grant kafka:DescribeClusterV2");
         }
@@ -57,8 +57,8 @@ class SdkGatewaysTest {
         try (LoopbackAws aws = new LoopbackAws(r -> r.path().contains("/topics/")
                 ? Response.error(429, "TooManyRequestsException") : Response.error(503, "ServiceUnavailableException"))) {
             KafkaClient kafka = AwsClients.from(aws.config()).kafka();
-            assertThat(failed(new SdkMskGateway(kafka).describeTopic(CLUSTER, "orders")).kind()).isEqualTo(GatewayFailure.Kind.THROTTLED);
-            assertThat(failed(new SdkMskGateway(kafka).describeCluster(CLUSTER)).kind()).isEqualTo(GatewayFailure.Kind.UNAVAILABLE);
+            assertThat(failed(new SdkMskGateway(kafka).describeTopic(CLUSTER, "orders")).kind()).isEqualTo(AwsErrorKind.THROTTLED);
+            assertThat(failed(new SdkMskGateway(kafka).describeCluster(CLUSTER)).kind()).isEqualTo(AwsErrorKind.UNAVAILABLE);
         }
     }
 

@@ -12,7 +12,7 @@ import static org.mockito.Mockito.when;
 import io.channelpilot.gateway.AlarmGateway.AlarmSpec;
 import io.channelpilot.gateway.GrantGateway.NamespaceGrant;
 import io.channelpilot.gateway.GrantGateway.Target;
-import io.channelpilot.notify.RenderedNotification;
+import io.channelpilot.notification.RenderedNotification;
 import io.channelpilot.workflow.AwsThrottled;
 import java.util.ArrayList;
 import java.util.List;

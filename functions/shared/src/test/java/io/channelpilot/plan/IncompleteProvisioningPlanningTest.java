@@ -15,7 +15,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 16.1 (docs/crash-points.md): a channel of ours whose provisioning never finished — the function died after
+ * Issue 16.1 (docs/developer-guide.md#crash-points): a channel of ours whose provisioning never finished — the function died after
  * CreateChannel, before its alarms, grants and status write — is planned CREATE again, so provisioning adopts it and
  * completes the rest; without the status store's word it stays IN_SYNC as before.
  */

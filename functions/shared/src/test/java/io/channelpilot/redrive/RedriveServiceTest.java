@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.dlq.DlqCause;
-import io.channelpilot.dlq.RedriveStart;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.RepairRule;
 import io.channelpilot.model.TestSpecs;
@@ -15,9 +14,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.OptionalDouble;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -118,10 +114,9 @@ class RedriveServiceTest {
     void shouldStartForTriageThroughTheRedriveStarterPort() throws Exception {
         givenManagedChannel();
         ServiceRedriveStarter starter = new ServiceRedriveStarter(service);
-        io.channelpilot.dlq.RedriveRequest fromTriage = new io.channelpilot.dlq.RedriveRequest(spec.clusterArn(), "",
-                spec.channelName(), spec.topic(), Set.of(DlqCause.MISSING_REQUIRED_FIELD), Optional.empty(),
-                Optional.empty(), List.of(RepairRule.parse("default:/amount=0")), OptionalDouble.of(99.5), false,
-                "respond-to-alarm", "evt-1");
+        RedriveRequest fromTriage = new RedriveRequest(spec.clusterArn(), spec.channelName(), null, null,
+                List.of(DlqCause.MISSING_REQUIRED_FIELD), List.of(RepairRule.parse("default:/amount=0")), 100, 0, 0,
+                RunMode.LIVE, "respond-to-alarm");
 
         RedriveStart first = starter.startRedrive(fromTriage);
         RedriveStart second = starter.startRedrive(fromTriage);

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.channelpilot.gateway.NotificationPublisher;
 import io.channelpilot.model.TestSpecs;
-import io.channelpilot.notify.NotificationKind;
-import io.channelpilot.notify.NotificationRenderer;
-import io.channelpilot.notify.RenderedNotification;
+import io.channelpilot.notification.NotificationKind;
+import io.channelpilot.notification.NotificationRenderer;
+import io.channelpilot.notification.RenderedNotification;
 import io.channelpilot.store.InMemoryStatusStore;
 import io.channelpilot.time.VirtualClock;
 import java.time.Duration;

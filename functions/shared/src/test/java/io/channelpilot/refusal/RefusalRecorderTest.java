@@ -3,7 +3,7 @@ package io.channelpilot.refusal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.channelpilot.model.TestSpecs;
-import io.channelpilot.notify.NotificationKind;
+import io.channelpilot.notification.NotificationKind;
 import io.channelpilot.plan.PlanScope;
 import io.channelpilot.store.ConditionStatus;
 import io.channelpilot.store.InMemoryStatusStore;

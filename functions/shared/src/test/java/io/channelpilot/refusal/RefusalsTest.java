@@ -3,8 +3,8 @@ package io.channelpilot.refusal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.channelpilot.model.TestSpecs;
-import io.channelpilot.notify.Notification;
-import io.channelpilot.notify.NotificationKind;
+import io.channelpilot.notification.Notification;
+import io.channelpilot.notification.NotificationKind;
 import io.channelpilot.plan.ClusterState;
 import io.channelpilot.plan.IntentPlanner;
 import io.channelpilot.plan.ObservedChannel;

@@ -1,5 +1,6 @@
 package io.channelpilot.store;
 
+import io.channelpilot.workflow.WorkflowJson;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -70,7 +71,7 @@ class FailureLedgerTest {
         // given provisioning claimed the table and the resolver recorded the desired spec, but no Provisioned=True followed
         ObservedChannel died = channel("1", "CREATING", STACK);
         ChannelKey key = new ChannelKey(TestSpecs.CLUSTER_ARN, spec.channelName());
-        String desired = io.channelpilot.notify.ItemState.mapper().writeValueAsString(spec);
+        String desired = io.channelpilot.workflow.WorkflowJson.mapper().writeValueAsString(spec);
         store.update(key, spec.topic(), s -> s.withDesired(desired, spec.fingerprint()));
         store.claimTable(new io.channelpilot.plan.TableClaim(spec.infrastructure().tableBucketArn(), spec.namespace(), spec.table(),
                 TestSpecs.CLUSTER_ARN, spec.channelName(), spec.topic()));
@@ -86,7 +87,7 @@ class FailureLedgerTest {
     @Test
     void shouldNotCallAChannelIncompleteWithoutItsTableClaim() throws Exception {
         // a channel provisioned before claims and conditions existed: its status holds the spec, nobody claimed the table
-        String desired = io.channelpilot.notify.ItemState.mapper().writeValueAsString(spec);
+        String desired = io.channelpilot.workflow.WorkflowJson.mapper().writeValueAsString(spec);
         store.update(new ChannelKey(TestSpecs.CLUSTER_ARN, spec.channelName()), spec.topic(),
                 s -> s.withDesired(desired, spec.fingerprint()));
 

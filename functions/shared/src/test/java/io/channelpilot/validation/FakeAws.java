@@ -1,6 +1,7 @@
 package io.channelpilot.validation;
 
 import io.channelpilot.gateway.Facts;
+import io.channelpilot.gateway.AwsErrorKind;
 import io.channelpilot.gateway.GatewayFailure;
 import io.channelpilot.gateway.GatewayResult;
 import io.channelpilot.gateway.Gateways;
@@ -63,11 +64,11 @@ public final class FakeAws implements Gateways.MskGateway, Gateways.SchemaRegist
     }
 
     public static GatewayFailure denied(String service, String operation, String permission) {
-        return new GatewayFailure(GatewayFailure.Kind.ACCESS_DENIED, service, operation, permission, "AccessDeniedException", "HTTP 403");
+        return new GatewayFailure(AwsErrorKind.ACCESS_DENIED, service, operation, permission, "AccessDeniedException", "HTTP 403");
     }
 
     public static GatewayFailure throttled(String service, String operation, String permission) {
-        return new GatewayFailure(GatewayFailure.Kind.THROTTLED, service, operation, permission, "ThrottlingException", "HTTP 400");
+        return new GatewayFailure(AwsErrorKind.THROTTLED, service, operation, permission, "ThrottlingException", "HTTP 400");
     }
 
     private <T> GatewayResult<T> answer(String operation, Supplier<T> value) {

@@ -2,6 +2,7 @@ package io.channelpilot.validation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.channelpilot.gateway.AwsErrorKind;
 import io.channelpilot.gateway.GatewayFailure;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -16,7 +17,7 @@ class ValidationReportTest {
     @Test
     void shouldMarkAnUnknownRetryableWhenItsLookupWasThrottledOrUnavailable() {
         Finding throttled = RuleCode.CLUSTER_EXPRESS.unknown(FakeAws.throttled("kafka", "DescribeClusterV2", "kafka:DescribeClusterV2"));
-        Finding unavailable = RuleCode.CLUSTER_EXPRESS.unknown(new GatewayFailure(GatewayFailure.Kind.UNAVAILABLE, "kafka",
+        Finding unavailable = RuleCode.CLUSTER_EXPRESS.unknown(new GatewayFailure(AwsErrorKind.UNAVAILABLE, "kafka",
                 "DescribeClusterV2", "kafka:DescribeClusterV2", "InternalServerError", "HTTP 500"));
         Finding denied = RuleCode.CLUSTER_EXPRESS.unknown(FakeAws.denied("kafka", "DescribeClusterV2", "kafka:DescribeClusterV2"));
 

@@ -1,8 +1,8 @@
 package io.channelpilot.validation;
 
-import static io.channelpilot.validation.Alternative.DATA_FIREHOSE_MSK_SOURCE;
-import static io.channelpilot.validation.Alternative.KAFKA_CONNECT_S3_SINK;
-import static io.channelpilot.validation.Alternative.MANAGED_SERVICE_FOR_APACHE_FLINK;
+import static io.channelpilot.model.Alternative.DATA_FIREHOSE_MSK_SOURCE;
+import static io.channelpilot.model.Alternative.KAFKA_CONNECT_S3_SINK;
+import static io.channelpilot.model.Alternative.MANAGED_SERVICE_FOR_APACHE_FLINK;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.channelpilot.gateway.Facts;
@@ -22,6 +22,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import io.channelpilot.model.Alternative;
 
 /** Every rule, pass and fail, table-driven: exact code, status, severity, and a remediation that names the fix. */
 class ValidationRulesTest {

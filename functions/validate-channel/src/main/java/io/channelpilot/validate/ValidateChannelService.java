@@ -19,7 +19,7 @@ import software.amazon.lambda.powertools.metrics.Metrics;
 import software.amazon.lambda.powertools.metrics.model.MetricUnit;
 
 /** Runs every validation rule for one intent and reports the result; creates nothing. */
-public final class ValidateChannelService {
+final class ValidateChannelService {
 
     private static final Logger LOG = LoggerFactory.getLogger(ValidateChannelService.class);
     private final StackSettings stack;

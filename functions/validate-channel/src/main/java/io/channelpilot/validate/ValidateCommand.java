@@ -14,10 +14,27 @@ import java.util.Set;
 
 /**
  * The task input of the {@code Validate} state, parsed: the intent's desired spec, optional declared needs, and the
- * correlation id. Shape (the whole Map-iteration state input; see {@link ValidateChannelHandler}):
- * <pre>{"intent": {…Intent with "desired": ChannelSpec…}, "correlationId": "…", "needs": ["CDC", …]}</pre>
+ * correlation id.
+ *
+ * <p><b>Input</b> (the Map iteration's state, passed whole by the state machine):
+ * <pre>{
+ *   "intent": {"clusterArn": "...", "topic": "...", "channelName": "...", "plan": "CREATE", "reason": "...",
+ *              "desired": {ChannelSpec JSON: clusterArn, topic, namespace, table, schema {registry, schema},
+ *                          format JSON|GSR, partitionColumn, freshnessSeconds, compression ZSTD|SNAPPY,
+ *                          infrastructure {tableBucketArn, dlqBucketArn, dlqPrefix, serviceRoleArn, kmsKeyArn, logGroup},
+ *                          operations {owner, redrive, repair [canonical rules], paused, managed, approve}},
+ *              "fingerprint": "...", "trigger": "..."},
+ *   "correlationId": "...",                          optional; defaults to intent.trigger
+ *   "needs": ["CDC" | "UPSERTS" | "DELETES" | "SCHEMA_EVOLUTION" | "EXISTING_TABLE" | "BACKFILL"]   optional
+ * }</pre>
+ * <p><b>Output</b>: the report — {@code clusterArn, topic, channelName, fingerprint, verdict (PASS|FAIL|INCOMPLETE),
+ * passed, errors, warnings, unknown, findings[{code, severity, status, message, remediation, alternatives}]};
+ * the state machine routes on {@code $.validation.passed}. A malformed input (no intent, no desired spec) is a
+ * contract bug and fails the task with {@code InvalidTaskInput}; bytes that are not a JSON object are
+ * {@code INPUT_NOT_OBJECT} at {@code $}, as every other handler answers (it reads the stream itself, so the Lambda
+ * runtime's serializer never refuses an input before our code runs).
  */
-public record ValidateCommand(Intent intent, ChannelSpec desired, Set<Need> needs, String correlationId) {
+record ValidateCommand(Intent intent, ChannelSpec desired, Set<Need> needs, String correlationId) {
 
     static final ObjectMapper MAPPER = new ObjectMapper()
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)

@@ -15,7 +15,7 @@ import software.amazon.awssdk.services.s3tables.S3TablesClient;
 import software.amazon.awssdk.services.servicequotas.ServiceQuotasClient;
 
 /** SnapStart priming of validate-channel: its sample event in and report out through Jackson, one request per client. */
-public final class ValidatePriming {
+final class ValidatePriming {
 
     private static final String CLUSTER = "arn:aws:kafka:us-east-1:123456789012:cluster/priming/00000000-0000-0000-0000-000000000000-1";
 

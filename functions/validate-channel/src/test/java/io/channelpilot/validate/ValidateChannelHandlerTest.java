@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.amazonaws.services.lambda.runtime.tests.EventLoader;
 import io.channelpilot.gateway.Facts;
 import io.channelpilot.model.TestSpecs;
+import io.channelpilot.runtime.FunctionEnvironment;
 import io.channelpilot.validation.FakeAws;
 import io.channelpilot.validation.ValidationEngine;
 import io.channelpilot.validation.ValidationSettings;
@@ -38,8 +39,8 @@ class ValidateChannelHandlerTest {
     }
 
     private static ValidateChannelHandler handler(FakeAws aws) {
-        return new ValidateChannelHandler(new ValidateChannelService(TestSpecs.stack(), ValidationSettings.from(Map.of()),
-                aws.gateways(), ValidationEngine.standard(), MetricsFactory.getMetricsInstance()));
+        return new ValidateChannelHandler(new ValidateWiring(new ValidateChannelService(TestSpecs.stack(),
+                ValidationSettings.from(Map.of()), aws.gateways(), ValidationEngine.standard(), MetricsFactory.getMetricsInstance())));
     }
 
     @SuppressWarnings("unchecked")
@@ -122,7 +123,7 @@ class ValidateChannelHandlerTest {
                 "AWS_SECRET_ACCESS_KEY", "test", "AWS_MAX_ATTEMPTS", "1"));
         // when / then: every rule was UNKNOWN for a transient reason (unavailable): AwsThrottled, retried by the ASL,
         // never a VALIDATION_REFUSED telling the owner to fix tags that are fine (issue 8.3 fault suite)
-        assertThatThrownBy(() -> invoke(new ValidateChannelHandler(env), "valid.json"))
+        assertThatThrownBy(() -> invoke((ValidateChannelHandler) new ValidateChannelEntry().create(FunctionEnvironment.of(env)), "valid.json"))
                 .isInstanceOf(AwsThrottled.class).hasMessageContaining("CLUSTER_EXPRESS").hasMessageStartingWith("AWS_THROTTLED");
     }
 

@@ -1,11 +1,12 @@
 package io.channelpilot.tests.abuse;
 
+import io.channelpilot.workflow.WorkflowJson;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.alarm.AlarmEvent;
-import io.channelpilot.alarm.RespondToAlarmHandler;
+import io.channelpilot.alarm.RespondToAlarmEntry;
 import io.channelpilot.cli.ChannelPilot;
 import io.channelpilot.conformance.SchemaAnalysis;
 import io.channelpilot.conformance.SchemaAnalyzer;
@@ -18,23 +19,25 @@ import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.provision.AlarmSettings;
 import io.channelpilot.provision.ChannelAlarms;
 import io.channelpilot.store.ChannelKey;
-import io.channelpilot.store.DynamoDbStatusStore;
+import io.channelpilot.gateway.DynamoDbStatusStore;
 import io.channelpilot.store.RecordedAlarm;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import io.channelpilot.local.world.file.WorldFiles;
 import io.channelpilot.model.Home;
 import io.channelpilot.model.StackSettings;
-import io.channelpilot.poll.PollChannelHandler;
-import io.channelpilot.provision.ProvisionChannelHandler;
-import io.channelpilot.reconcile.ReconcileHandler;
-import io.channelpilot.redrive.batch.RedriveBatchHandler;
-import io.channelpilot.redrive.control.RedriveControlHandler;
-import io.channelpilot.resolve.ResolveIntentsHandler;
+import io.channelpilot.poll.PollChannelEntry;
+import io.channelpilot.provision.ProvisionChannelEntry;
+import io.channelpilot.reconcile.ReconcileEntry;
+import io.channelpilot.redrive.batch.RedriveBatchEntry;
+import io.channelpilot.redrive.control.RedriveControlEntry;
+import io.channelpilot.resolve.ResolveIntentsEntry;
+import io.channelpilot.runtime.FunctionEntry;
+import io.channelpilot.runtime.FunctionEnvironment;
 import io.channelpilot.spec.Resolution;
 import io.channelpilot.spec.SpecResolver;
 import io.channelpilot.spec.TagProblem;
 import io.channelpilot.testing.TestLambdaContext;
-import io.channelpilot.validate.ValidateChannelHandler;
+import io.channelpilot.validate.ValidateChannelEntry;
 import io.channelpilot.workflow.WorkflowError;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -49,8 +52,8 @@ import java.util.function.Supplier;
 
 /**
  * Runs one abuse input through its target, in-process: the handlers with the local world's function environment
- * (their {@code (Map env)} constructors, as the world binds them), the CLI against the world's endpoint, and the pure
- * parsers/loaders directly. Returns the stable code and the texts a caller would see.
+ * (through their FunctionEntry, as the world creates them, or their {@code (Map env)} constructors), the CLI against
+ * the world's endpoint, and the pure parsers/loaders directly. Returns the stable code and the texts a caller would see.
  */
 final class AbuseTargets {
 
@@ -91,7 +94,7 @@ final class AbuseTargets {
                 spec.topic(), spec.freshnessSeconds(), spec.infrastructure().names()).stream()
                 .map(a -> ChannelAlarms.record(clusterArn, a)).toList();
         try (DynamoDbClient dynamo = LocalClients.dynamo(world.server().endpoint(), world.file().region())) {
-            String desired = io.channelpilot.notify.ItemState.mapper().writeValueAsString(spec);
+            String desired = io.channelpilot.workflow.WorkflowJson.mapper().writeValueAsString(spec);
             new DynamoDbStatusStore(dynamo, env.get("CHANNEL_PILOT_STATUS_TABLE"), world.clock()).update(
                     new ChannelKey(clusterArn, spec.channelName()), spec.topic(),
                     s -> s.withDesired(desired, spec.fingerprint()).withAlarms(alarms));
@@ -110,14 +113,14 @@ final class AbuseTargets {
 
     AbuseOutcome run(AbuseCase c, byte[] input) throws IOException {
         return switch (c.target()) {
-            case "resolve-intents" -> firstError(stream(c.target(), () -> new ResolveIntentsHandler(env), input), "field");
-            case "reconcile" -> firstError(stream(c.target(), () -> new ReconcileHandler(env), input), "where");
+            case "resolve-intents" -> firstError(stream(c.target(), () -> entry(new ResolveIntentsEntry()), input), "field");
+            case "reconcile" -> firstError(stream(c.target(), () -> entry(new ReconcileEntry()), input), "where");
             case "respond-to-alarm" -> alarm(input);
             case "validate-channel" -> validate(input);
-            case "provision-channel" -> workflow(c.target(), () -> new ProvisionChannelHandler(env), input);
-            case "poll-channel" -> workflow(c.target(), () -> new PollChannelHandler(env), input);
-            case "redrive-control" -> workflow(c.target(), () -> new RedriveControlHandler(env), input);
-            case "redrive-batch" -> workflow(c.target(), () -> new RedriveBatchHandler(env), input);
+            case "provision-channel" -> workflow(c.target(), () -> entry(new ProvisionChannelEntry()), input);
+            case "poll-channel" -> workflow(c.target(), () -> entry(new PollChannelEntry()), input);
+            case "redrive-control" -> workflow(c.target(), () -> entry(new RedriveControlEntry()), input);
+            case "redrive-batch" -> workflow(c.target(), () -> entry(new RedriveBatchEntry()), input);
             case "redrive-cli" -> cli(input);
             case "tags" -> tags(input);
             case "schema" -> schema(input);
@@ -125,6 +128,11 @@ final class AbuseTargets {
             case "dlq" -> dlq(c, input);
             default -> throw new IllegalStateException("unknown target " + c.target());
         };
+    }
+
+    /** A handler as the local world creates it: through its function's entry, with this world's environment. */
+    private RequestStreamHandler entry(FunctionEntry entry) {
+        return (RequestStreamHandler) entry.create(FunctionEnvironment.of(env));
     }
 
     private JsonNode stream(String target, Supplier<RequestStreamHandler> factory, byte[] input) throws IOException {
@@ -144,7 +152,7 @@ final class AbuseTargets {
     }
 
     private AbuseOutcome alarm(byte[] input) throws IOException {
-        JsonNode response = stream("respond-to-alarm", () -> new RespondToAlarmHandler(env), input);
+        JsonNode response = stream("respond-to-alarm", () -> entry(new RespondToAlarmEntry()), input);
         String outcome = response.path("outcome").asText();
         String reason = response.path("reason").asText();
         String message = "";
@@ -160,7 +168,7 @@ final class AbuseTargets {
 
     private AbuseOutcome validate(byte[] input) throws IOException {
         // a stream handler, like the others: the bytes reach our code, which refuses a non-object with INPUT_NOT_OBJECT
-        return workflow("validate-channel", () -> new ValidateChannelHandler(env), input);
+        return workflow("validate-channel", () -> entry(new ValidateChannelEntry()), input);
     }
 
     private AbuseOutcome workflow(String target, Supplier<RequestStreamHandler> factory, byte[] input) throws IOException {

@@ -14,11 +14,15 @@ import io.channelpilot.local.world.http.ApiCallLog;
 import io.channelpilot.local.world.http.FaultRule;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.StackSettings;
+import io.channelpilot.redrive.batch.BatchConfig;
+import io.channelpilot.redrive.batch.BatchWiring;
+import io.channelpilot.gateway.AwsClients;
+import io.channelpilot.time.TimeSource;
 import io.channelpilot.redrive.batch.RedriveBatchHandler;
-import io.channelpilot.redrive.batch.RedriveHeaders;
+import io.channelpilot.redrive.batch.gateway.RedriveHeaders;
 import io.channelpilot.spec.SpecResolver;
 import io.channelpilot.store.ChannelKey;
-import io.channelpilot.store.DynamoDbStatusStore;
+import io.channelpilot.gateway.DynamoDbStatusStore;
 import io.channelpilot.tests.Repo;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -103,7 +107,7 @@ final class FaultSuite implements AutoCloseable {
         // redrive-batch on the virtual clock (its token bucket), as RedriveEndToEndTest binds it
         Map<String, String> batchEnv = new HashMap<>(world.functionEnvironment());
         world.workflows().lambdas().register("RedriveBatchFunction",
-                new RedriveBatchHandler(RedriveBatchHandler.wire(batchEnv, world.clock(), world.clock())));
+                new RedriveBatchHandler(BatchWiring.from(BatchConfig.from(batchEnv), AwsClients.from(batchEnv), TimeSource.of(world.clock()))));
         this.redriveSpec = channelWithDeadLetters();
         for (int i = 0; i < topicCount; i++) {
             topics.add(String.format("orders.fs%02d", i));

@@ -10,7 +10,7 @@ import io.channelpilot.local.world.http.ApiCallLog;
 import io.channelpilot.local.world.lakeformation.PermissionStore;
 import io.channelpilot.local.world.msk.ChannelView;
 import io.channelpilot.local.world.sns.PublishedMessage;
-import io.channelpilot.redrive.batch.RedriveHeaders;
+import io.channelpilot.redrive.batch.gateway.RedriveHeaders;
 import io.channelpilot.tests.Repo;
 import java.io.IOException;
 import java.io.UncheckedIOException;

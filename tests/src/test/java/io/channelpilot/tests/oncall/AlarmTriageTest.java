@@ -1,5 +1,6 @@
 package io.channelpilot.tests.oncall;
 
+import io.channelpilot.workflow.WorkflowJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -9,7 +10,7 @@ import io.channelpilot.local.world.LocalClients;
 import io.channelpilot.local.world.LocalWorld;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.StackSettings;
-import io.channelpilot.notify.ItemState;
+import io.channelpilot.notification.ItemState;
 import io.channelpilot.tests.Repo;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -31,7 +32,7 @@ class AlarmTriageTest {
 
     private static final String CLUSTER = "orders-express";
     private static final String TOPIC = "orders.updated";
-    private static final ObjectMapper JSON = ItemState.mapper();
+    private static final ObjectMapper JSON = WorkflowJson.mapper();
 
     private static LocalWorld world;
 

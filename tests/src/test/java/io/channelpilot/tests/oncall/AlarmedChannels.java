@@ -1,5 +1,6 @@
 package io.channelpilot.tests.oncall;
 
+import io.channelpilot.workflow.WorkflowJson;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.channelpilot.gateway.ChannelRequests;
 import io.channelpilot.gateway.SdkAlarmGateway;
@@ -7,12 +8,12 @@ import io.channelpilot.local.world.LocalClients;
 import io.channelpilot.local.world.LocalWorld;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.StackSettings;
-import io.channelpilot.notify.ItemState;
+import io.channelpilot.notification.ItemState;
 import io.channelpilot.provision.AlarmSettings;
 import io.channelpilot.provision.ChannelAlarms;
 import io.channelpilot.spec.SpecResolver;
 import io.channelpilot.store.ChannelKey;
-import io.channelpilot.store.DynamoDbStatusStore;
+import io.channelpilot.gateway.DynamoDbStatusStore;
 import io.channelpilot.store.RecordedAlarm;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,7 +53,7 @@ public final class AlarmedChannels {
                         alarms.put(a);
                         recorded.add(ChannelAlarms.record(spec.clusterArn(), a));
                     });
-            String desired = ItemState.mapper().writeValueAsString(spec);
+            String desired = WorkflowJson.mapper().writeValueAsString(spec);
             new DynamoDbStatusStore(dynamo, world.stack().statusTable(), world.clock())
                     .update(new ChannelKey(spec.clusterArn(), spec.channelName()), topic,
                             s -> s.withDesired(desired, spec.fingerprint()).withObserved(channelArn, "ACTIVE").withAlarms(recorded));

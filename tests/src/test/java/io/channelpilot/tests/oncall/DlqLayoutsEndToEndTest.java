@@ -1,5 +1,6 @@
 package io.channelpilot.tests.oncall;
 
+import io.channelpilot.workflow.WorkflowJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -12,8 +13,8 @@ import io.channelpilot.local.world.delivery.DlqLayout.FieldNames;
 import io.channelpilot.local.world.delivery.DlqLayouts;
 import io.channelpilot.local.world.s3.S3Front;
 import io.channelpilot.model.ChannelSpec;
-import io.channelpilot.notify.ItemState;
-import io.channelpilot.redrive.batch.RedriveHeaders;
+import io.channelpilot.notification.ItemState;
+import io.channelpilot.redrive.batch.gateway.RedriveHeaders;
 import io.channelpilot.tests.OperatorCli;
 import io.channelpilot.tests.Repo;
 import java.io.ByteArrayInputStream;
@@ -50,7 +51,7 @@ import software.amazon.awssdk.services.kafka.KafkaClient;
 class DlqLayoutsEndToEndTest {
 
     private static final String CLUSTER = "orders-express";
-    private static final ObjectMapper JSON = ItemState.mapper();
+    private static final ObjectMapper JSON = WorkflowJson.mapper();
     private static final List<DlqLayout> LAYOUTS = List.of(
             DlqLayout.defaults(),
             new DlqLayout(Container.JSON_ARRAY, false, FieldNames.SNAKE, true),

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * Channel Pilot's own events (issue 15): every change of a channel's observed status and of a redrive task's state is
  * put once on the world's default bus (EventBridge PutEvents through the emulator), matches its documented schema
- * (docs/schemas/), and reaches a user rule — the sample rule of docs/events.md, compiled with Event Ruler like every
+ * (docs/schemas/), and reaches a user rule — the sample rule of docs/reference.md#events, compiled with Event Ruler like every
  * rule of the world — exactly as a deployed rule would receive it.
  */
 @ExtendWith(SharedProvisioningWorld.class)

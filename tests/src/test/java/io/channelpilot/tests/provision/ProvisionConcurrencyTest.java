@@ -9,7 +9,7 @@ import io.channelpilot.local.sfn.exec.ExecutionDescription;
 import io.channelpilot.local.sfn.exec.ExecutionStatus;
 import io.channelpilot.local.world.workflow.WorkflowHost;
 import io.channelpilot.store.ChannelKey;
-import io.channelpilot.store.DynamoDbStatusStore;
+import io.channelpilot.gateway.DynamoDbStatusStore;
 import io.channelpilot.local.world.LocalClients;
 import io.channelpilot.local.world.LocalStack;
 import io.channelpilot.tests.provision.ProvisioningWorld.Mark;

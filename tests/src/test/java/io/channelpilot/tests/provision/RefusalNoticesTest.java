@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.channelpilot.cli.ChannelPilot;
 import io.channelpilot.local.sfn.exec.ExecutionDescription;
 import io.channelpilot.local.world.sns.PublishedMessage;
-import io.channelpilot.notify.NotificationRenderer;
+import io.channelpilot.notification.NotificationRenderer;
 import io.channelpilot.tests.Repo;
 import io.channelpilot.tests.provision.ProvisioningWorld.Mark;
 import java.io.IOException;

@@ -13,7 +13,7 @@ import io.channelpilot.model.StackSettings;
 import io.channelpilot.store.ChannelKey;
 import io.channelpilot.store.ConditionStatus;
 import io.channelpilot.store.ConditionType;
-import io.channelpilot.store.DynamoDbStatusStore;
+import io.channelpilot.gateway.DynamoDbStatusStore;
 import io.channelpilot.store.StatusStore;
 import io.channelpilot.spec.SpecResolver;
 import java.io.IOException;

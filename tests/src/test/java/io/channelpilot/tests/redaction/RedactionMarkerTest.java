@@ -1,5 +1,6 @@
 package io.channelpilot.tests.redaction;
 
+import io.channelpilot.workflow.WorkflowJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -9,9 +10,13 @@ import io.channelpilot.local.world.LocalWorld;
 import io.channelpilot.local.world.iceberg.TableId;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.StackSettings;
-import io.channelpilot.notify.ItemState;
+import io.channelpilot.notification.ItemState;
+import io.channelpilot.redrive.batch.BatchConfig;
+import io.channelpilot.redrive.batch.BatchWiring;
+import io.channelpilot.gateway.AwsClients;
+import io.channelpilot.time.TimeSource;
 import io.channelpilot.redrive.batch.RedriveBatchHandler;
-import io.channelpilot.redrive.batch.RedriveHeaders;
+import io.channelpilot.redrive.batch.gateway.RedriveHeaders;
 import io.channelpilot.tests.OperatorCli;
 import io.channelpilot.tests.Repo;
 import io.channelpilot.tests.oncall.AlarmedChannels;
@@ -47,7 +52,7 @@ class RedactionMarkerTest {
     private static final String CLUSTER = "orders-express";
     private static final String TOPIC = "orders.updated";
     private static final String MARKER = "CPMARK-" + UUID.randomUUID().toString().substring(0, 12);
-    private static final ObjectMapper JSON = ItemState.mapper();
+    private static final ObjectMapper JSON = WorkflowJson.mapper();
 
     private static LogCapture capture;
     private static LocalWorld world;
@@ -59,7 +64,8 @@ class RedactionMarkerTest {
                 Repo.root().resolve("template.yaml")));
         // redrive-batch's token bucket on the virtual clock (as RedriveEndToEndTest binds it)
         world.workflows().lambdas().register("RedriveBatchFunction", new RedriveBatchHandler(
-                RedriveBatchHandler.wire(new HashMap<>(world.functionEnvironment()), world.clock(), world.clock())));
+                BatchWiring.from(BatchConfig.from(world.functionEnvironment()), AwsClients.from(world.functionEnvironment()),
+                        TimeSource.of(world.clock()))));
     }
 
     @AfterAll

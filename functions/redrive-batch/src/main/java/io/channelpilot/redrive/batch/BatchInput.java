@@ -1,7 +1,10 @@
 package io.channelpilot.redrive.batch;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import io.channelpilot.redrive.RedriveJson;
 import io.channelpilot.workflow.TaskInputs;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -18,6 +21,12 @@ public record BatchInput(String taskId, List<String> keys, String batchKey) {
 
     public BatchInput {
         keys = List.copyOf(keys);
+    }
+
+    /** The handler's input stream: not JSON is an invalid task input, as every other shape error. */
+    static BatchInput read(InputStream input) {
+        JsonNode node = TaskInputs.readJson(RedriveJson.MAPPER, input, "Invoke the function only from the redrive-dlq state machine.");
+        return from(node == null ? NullNode.getInstance() : node);
     }
 
     public static BatchInput from(JsonNode input) {

@@ -14,12 +14,12 @@ import software.amazon.awssdk.services.s3.S3Client;
  * SnapStart priming of redrive-batch: the batch sample in, a result out, one request per SDK client. The Kafka
  * consumer and producer are not primed: they connect to brokers when built, which a snapshot must not capture.
  */
-public final class BatchPriming {
+final class BatchPriming {
 
     private BatchPriming() {
     }
 
-    public static Priming create(Map<String, String> env) {
+    static Priming create(Map<String, String> env) {
         return Priming.forFunction("redrive-batch", env)
                 .json("BatchInput from events/redrive-batch/batch.json",
                         () -> BatchInput.from(RedriveJson.MAPPER.readTree(Priming.resource("priming/batch.json"))))
@@ -32,7 +32,7 @@ public final class BatchPriming {
                 .build();
     }
 
-    public static Priming register(Map<String, String> env) {
+    static Priming register(Map<String, String> env) {
         return create(env).register();
     }
 }

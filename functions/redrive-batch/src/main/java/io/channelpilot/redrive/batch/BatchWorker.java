@@ -19,6 +19,10 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import io.channelpilot.redrive.batch.gateway.KafkaConnector;
+import io.channelpilot.redrive.batch.gateway.RecordSource;
+import io.channelpilot.redrive.batch.gateway.DlqObjects;
+import io.channelpilot.redrive.batch.gateway.SourceRecord;
 
 /**
  * The redrive-dlq Map worker: one batch of DLQ objects → identifiers → originals re-read from Kafka (every partition

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedDeque;
+import io.channelpilot.redrive.batch.gateway.KafkaConnector;
 
 /**
  * Kafka connections kept between batches of one worker instance (a warm Lambda runs many batches): opening a consumer

@@ -17,10 +17,13 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
+import io.channelpilot.redrive.batch.gateway.KafkaConnector;
+import io.channelpilot.redrive.batch.gateway.SourceRecord;
+import io.channelpilot.redrive.batch.gateway.RedriveHeaders;
 
 /**
- * At-most-once re-production per task, and no loss, across batch retries and worker deaths (docs/oncall.md, "Redrive:
- * the ledger protocol"):
+ * At-most-once re-production per task, and no loss, across batch retries and worker deaths (docs/developer-guide.md,
+ * "Redrive internals"):
  * <ol>
  *   <li><b>claim</b> — conditional put {@code LEDGER#<task>#<id>} = CLAIMED with this batch's key, the target
  *       partition and its log-end offset, <em>before</em> sending;</li>

@@ -5,6 +5,8 @@ import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
+import io.channelpilot.redrive.batch.gateway.RecordSource;
+import io.channelpilot.redrive.batch.gateway.SourceRecord;
 
 /**
  * The read side of a batch on its own thread: the consumer's polls, record decoding and the per-record decision (loop

@@ -12,6 +12,8 @@ import io.channelpilot.redrive.RepairApplier;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
+import io.channelpilot.redrive.batch.gateway.SourceRecord;
+import io.channelpilot.redrive.batch.gateway.RedriveHeaders;
 
 /**
  * Per-record decision (DESIGN §7): loop guard first (a record whose redrive count reached the limit is POISON), then

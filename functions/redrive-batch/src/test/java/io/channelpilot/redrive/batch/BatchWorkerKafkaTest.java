@@ -42,6 +42,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.channelpilot.redrive.batch.gateway.KafkaConnector;
+import io.channelpilot.redrive.batch.gateway.KafkaRecordSink;
+import io.channelpilot.redrive.batch.gateway.KafkaRecordSource;
+import io.channelpilot.redrive.batch.gateway.KafkaSettings;
+import io.channelpilot.redrive.batch.gateway.DlqObjects;
+import io.channelpilot.redrive.batch.gateway.SourceRecord;
+import io.channelpilot.redrive.batch.gateway.RedriveHeaders;
 
 /** The worker against a real embedded KRaft broker and the in-memory ledger; one broker for the class, a topic per test. */
 class BatchWorkerKafkaTest {

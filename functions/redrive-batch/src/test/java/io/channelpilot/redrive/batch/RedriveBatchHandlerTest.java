@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import io.channelpilot.redrive.batch.gateway.KafkaSettings;
 
 /** The handler invoked with events/redrive-batch/batch.json (an ItemBatcher child input). */
 class RedriveBatchHandlerTest {
@@ -43,7 +44,7 @@ class RedriveBatchHandlerTest {
         }, clock, clock);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
 
-        new RedriveBatchHandler(worker).handleRequest(new ByteArrayInputStream(Files.readAllBytes(event())), out,
+        new RedriveBatchHandler(new BatchWiring(worker)).handleRequest(new ByteArrayInputStream(Files.readAllBytes(event())), out,
                 new TestContext());
 
         JsonNode result = new ObjectMapper().readTree(out.toByteArray());
@@ -64,7 +65,7 @@ class RedriveBatchHandlerTest {
         }, clock, clock);
 
         // when / then
-        assertThatThrownBy(() -> new RedriveBatchHandler(worker).handleRequest(
+        assertThatThrownBy(() -> new RedriveBatchHandler(new BatchWiring(worker)).handleRequest(
                 new ByteArrayInputStream(Files.readAllBytes(event())), new ByteArrayOutputStream(), new TestContext()))
                 .isInstanceOfSatisfying(InvalidTaskInput.class, e -> {
                     assertThat(e.inputCode()).isEqualTo(InvalidTaskInput.Code.INPUT_FIELD_INVALID);
@@ -77,35 +78,6 @@ class RedriveBatchHandlerTest {
     void shouldKeyABatchByItsSortedObjectKeys() {
         assertThat(BatchInput.of("t", List.of("b", "a")).batchKey()).isEqualTo(BatchInput.of("t", List.of("a", "b")).batchKey());
         assertThat(BatchInput.of("t", List.of("a")).batchKey()).isNotEqualTo(BatchInput.of("t", List.of("a", "b")).batchKey());
-    }
-
-    @Test
-    void shouldReadThroughSmallGapsAndSeekOverLargeOnes() {
-        OffsetCursor cursor = new OffsetCursor(new long[] {1, 2, 3, 50, 400, 401}, 1_000);
-
-        assertThat(cursor.seekFrom(1)).isEmpty();
-        cursor.advance();
-        cursor.advance();
-        cursor.advance();
-        // read 1..3, the fetch position is 4: offset 50 is read through
-        assertThat(cursor.seekFrom(4)).isEmpty();
-        cursor.advance();
-        // read 50, position 51: 400 is more than MAX_GAP ahead
-        assertThat(cursor.seekFrom(51)).hasValue(400);
-        cursor.advance();
-        cursor.advance();
-        assertThat(cursor.exhausted()).isTrue();
-        assertThat(cursor.seekFrom(402)).isEmpty();
-    }
-
-    @Test
-    void shouldNotReadWantedOffsetsAtOrAfterTheEndCapturedBeforeTheClaims() {
-        OffsetCursor cursor = new OffsetCursor(new long[] {5, 9}, 9);
-
-        assertThat(cursor.readable()).isTrue();
-        cursor.advance();
-        assertThat(cursor.readable()).isFalse();
-        assertThat(cursor.exhausted()).isFalse();
     }
 
     @Test

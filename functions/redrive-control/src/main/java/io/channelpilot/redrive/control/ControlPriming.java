@@ -9,12 +9,12 @@ import software.amazon.awssdk.services.glue.GlueClient;
 import software.amazon.awssdk.services.sns.SnsClient;
 
 /** SnapStart priming of redrive-control: the prepare sample through Jackson, one request per client. */
-public final class ControlPriming {
+final class ControlPriming {
 
     private ControlPriming() {
     }
 
-    public static Priming create(Map<String, String> env) {
+    static Priming create(Map<String, String> env) {
         return Priming.forFunction("redrive-control", env)
                 .json("input from events/redrive-control/prepare.json and back",
                         () -> RedriveJson.MAPPER.writeValueAsString(RedriveJson.MAPPER.readTree(Priming.resource("priming/prepare.json"))))
@@ -27,7 +27,7 @@ public final class ControlPriming {
                 .build();
     }
 
-    public static Priming register(Map<String, String> env) {
+    static Priming register(Map<String, String> env) {
         return create(env).register();
     }
 }

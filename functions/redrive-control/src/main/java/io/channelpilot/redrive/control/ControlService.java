@@ -3,8 +3,9 @@ package io.channelpilot.redrive.control;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.channelpilot.events.RedriveTaskEvents;
+import io.channelpilot.redrive.RedriveTaskEvents;
 import io.channelpilot.gateway.Facts;
+import io.channelpilot.gateway.AwsErrorKind;
 import io.channelpilot.gateway.GatewayFailure;
 import io.channelpilot.gateway.GatewayResult;
 import io.channelpilot.gateway.Gateways;
@@ -46,13 +47,13 @@ public final class ControlService {
     private final Clock clock;
     private final RedriveTaskEvents events;
 
-    public ControlService(RedriveTaskStore tasks, Gateways.SchemaRegistryGateway schemas, RedriveNotifier notifier,
+    ControlService(RedriveTaskStore tasks, Gateways.SchemaRegistryGateway schemas, RedriveNotifier notifier,
                           OutstandingStore outstanding, Clock clock) {
         this(tasks, schemas, notifier, outstanding, clock, RedriveTaskEvents.NONE);
     }
 
     /** @param events publishes the task's state changes (issue 15: Channel Pilot Redrive Task State Change) */
-    public ControlService(RedriveTaskStore tasks, Gateways.SchemaRegistryGateway schemas, RedriveNotifier notifier,
+    ControlService(RedriveTaskStore tasks, Gateways.SchemaRegistryGateway schemas, RedriveNotifier notifier,
                           OutstandingStore outstanding, Clock clock, RedriveTaskEvents events) {
         this.events = events;
         this.tasks = tasks;
@@ -108,8 +109,8 @@ public final class ControlService {
         if (r instanceof GatewayResult.Ok<Optional<Facts.Schema>> ok) {
             return ok.value().map(Facts.Schema::definition);
         }
-        GatewayFailure.Kind kind = ((GatewayResult.Failed<Optional<Facts.Schema>>) r).failure().kind();
-        if (kind == GatewayFailure.Kind.THROTTLED || kind == GatewayFailure.Kind.UNAVAILABLE) {
+        AwsErrorKind kind = ((GatewayResult.Failed<Optional<Facts.Schema>>) r).failure().kind();
+        if (kind == AwsErrorKind.THROTTLED || kind == AwsErrorKind.UNAVAILABLE) {
             // transient (the fault suite, issue 8.3, failed whole tasks here): redrive-dlq retries Prepare on
             // AwsThrottled; SCHEMA_UNAVAILABLE is for a schema that is missing or not readable by this role
             throw new AwsThrottled("glue schema read of " + ref, null);

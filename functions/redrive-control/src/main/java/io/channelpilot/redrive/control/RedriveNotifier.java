@@ -2,11 +2,11 @@ package io.channelpilot.redrive.control;
 
 import io.channelpilot.gateway.NotificationPublisher;
 import io.channelpilot.model.ClusterArn;
-import io.channelpilot.notify.NextAction;
-import io.channelpilot.notify.Notification;
-import io.channelpilot.notify.NotificationKind;
-import io.channelpilot.notify.NotificationRenderer;
-import io.channelpilot.notify.NotificationSeverity;
+import io.channelpilot.notification.NextAction;
+import io.channelpilot.notification.Notification;
+import io.channelpilot.notification.NotificationKind;
+import io.channelpilot.notification.NotificationRenderer;
+import io.channelpilot.notification.NotificationSeverity;
 import io.channelpilot.redrive.RedriveCounters;
 import io.channelpilot.redrive.RedriveTask;
 import io.channelpilot.redrive.TaskState;
@@ -19,18 +19,18 @@ import java.util.Map;
  * Notifications of a finished task (DESIGN §8: identifiers and counts only, never payloads): REDRIVE_FINISHED always,
  * plus POISON_RECORDS (CRITICAL) when the loop guard parked records — the escalation of issue 6 item 4.
  */
-public final class RedriveNotifier {
+final class RedriveNotifier {
 
 
     private final NotificationPublisher publisher;
     private final NotificationRenderer renderer;
 
-    public RedriveNotifier(NotificationPublisher publisher, NotificationRenderer renderer) {
+    RedriveNotifier(NotificationPublisher publisher, NotificationRenderer renderer) {
         this.publisher = publisher;
         this.renderer = renderer;
     }
 
-    public void finished(RedriveTask task) {
+    void finished(RedriveTask task) {
         RedriveCounters c = task.counters();
         String cluster = ClusterArn.parse(task.request().clusterArn()).name();
         String channel = task.request().channelName();

@@ -7,8 +7,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.gateway.Facts;
 import io.channelpilot.gateway.GatewayResult;
 import io.channelpilot.gateway.Gateways;
-import io.channelpilot.notify.NotificationRenderer;
-import io.channelpilot.notify.RenderedNotification;
+import io.channelpilot.notification.NotificationRenderer;
+import io.channelpilot.notification.RenderedNotification;
 import io.channelpilot.redrive.InMemoryRedriveTaskStore;
 import io.channelpilot.redrive.RedriveCounters;
 import io.channelpilot.redrive.RedriveRequest;
@@ -53,11 +53,11 @@ class RedriveControlHandlerTest {
     RedriveControlHandler handler() {
         Gateways.SchemaRegistryGateway schemas = (registry, name) -> schemaFailure != null
                 ? GatewayResult.failed(schemaFailure) : new GatewayResult.Ok<>(schema);
-        return new RedriveControlHandler(new ControlService(store, schemas,
+        return new RedriveControlHandler(new ControlWiring(new ControlService(store, schemas,
                 new RedriveNotifier(m -> {
                     sent.add(m);
                     return "m-" + sent.size();
-                }, NotificationRenderer.create()), outstanding, clock));
+                }, NotificationRenderer.create()), outstanding, clock)));
     }
 
     void givenTask(TaskState state, RedriveCounters counters) {
@@ -120,7 +120,7 @@ class RedriveControlHandlerTest {
     void shouldAskTheStateMachineToRetryPrepareWhenTheSchemaReadIsThrottled() {
         // the fault suite (issue 8.3): a throttled Glue read failed the whole task as SCHEMA_UNAVAILABLE
         givenTask(TaskState.PENDING, RedriveCounters.ZERO);
-        schemaFailure = new io.channelpilot.gateway.GatewayFailure(io.channelpilot.gateway.GatewayFailure.Kind.THROTTLED,
+        schemaFailure = new io.channelpilot.gateway.GatewayFailure(io.channelpilot.gateway.AwsErrorKind.THROTTLED,
                 "glue", "GetSchemaVersion", "glue:GetSchemaVersion", "ThrottlingException", "HTTP 400");
 
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> invoke("prepare.json"))

@@ -9,7 +9,7 @@ import io.channelpilot.local.world.LocalWorld;
 import io.channelpilot.local.world.iceberg.TableId;
 import io.channelpilot.local.world.msk.ChannelView;
 import io.channelpilot.local.world.workflow.WorkflowHost;
-import io.channelpilot.redrive.DynamoDbRedriveTaskStore;
+import io.channelpilot.gateway.DynamoDbRedriveTaskStore;
 import io.channelpilot.redrive.RedriveCounters;
 import io.channelpilot.redrive.RedriveTask;
 import java.io.PrintWriter;

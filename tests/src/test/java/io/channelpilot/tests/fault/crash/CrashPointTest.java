@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Issue 16.1, crash points enumerated, not hand-picked (docs/crash-points.md). A clean provisioning run (a topic the
+ * Issue 16.1, crash points enumerated, not hand-picked (docs/developer-guide.md#crash-points). A clean provisioning run (a topic the
  * cluster's tag rule selects is created → provisioning state machine → ACTIVE channel) and a clean redrive run
  * ({@value CrashWorld#DEAD_LETTERS} dead-lettered records → {@code redrive start} → re-produced) record every
  * mutating call their functions make: each SDK call whose operation mutates ({@link CrashHook}) and each Kafka

@@ -1,12 +1,12 @@
 package io.channelpilot.tests.fault.crash;
 
+import io.channelpilot.gateway.AwsClients;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.channelpilot.cli.ChannelPilot;
 import io.channelpilot.dlq.DlqFormat;
 import io.channelpilot.dlq.DlqParser;
-import io.channelpilot.gateway.RedriveClients;
 import io.channelpilot.local.sfn.exec.ExecutionDescription;
 import io.channelpilot.local.sfn.exec.ExecutionStatus;
 import io.channelpilot.local.sfn.task.lambda.FunctionSpec;
@@ -16,14 +16,16 @@ import io.channelpilot.local.world.LocalWorld;
 import io.channelpilot.local.world.msk.ChannelView;
 import io.channelpilot.local.world.workflow.WorldHandlerFactory;
 import io.channelpilot.model.Home;
-import io.channelpilot.redrive.DynamoDbRedriveTaskStore;
+import io.channelpilot.gateway.DynamoDbRedriveTaskStore;
+import io.channelpilot.redrive.batch.BatchWiring;
 import io.channelpilot.redrive.batch.BatchWorker;
-import io.channelpilot.redrive.batch.KafkaSettings;
-import io.channelpilot.redrive.batch.MskKafkaConnector;
+import io.channelpilot.redrive.batch.gateway.KafkaSettings;
 import io.channelpilot.redrive.batch.RedriveBatchHandler;
-import io.channelpilot.redrive.batch.RedriveHeaders;
+import io.channelpilot.redrive.batch.gateway.MskKafkaConnector;
+import io.channelpilot.redrive.batch.gateway.S3DlqReader;
+import io.channelpilot.redrive.batch.gateway.RedriveHeaders;
 import io.channelpilot.store.ChannelKey;
-import io.channelpilot.store.DynamoDbStatusStore;
+import io.channelpilot.gateway.DynamoDbStatusStore;
 import io.channelpilot.tests.Repo;
 import io.channelpilot.tests.WorldCopies;
 import java.io.IOException;
@@ -389,7 +391,7 @@ final class CrashWorld implements AutoCloseable {
 
     /**
      * The world's handlers, except redrive-batch, whose Kafka seam gets produce points ({@link CrashingConnector});
-     * wired as {@link RedriveBatchHandler#wire} does, on the world's virtual clock. Each call makes a fresh instance:
+     * wired as {@link BatchWiring#from} does, on the world's virtual clock. Each call makes a fresh instance:
      * the Lambda service calls it again after a crash, as a new execution environment.
      */
     static final class Handlers implements HandlerFactory, AutoCloseable {
@@ -408,13 +410,13 @@ final class CrashWorld implements AutoCloseable {
                 return defaults.create(spec);
             }
             Map<String, String> env = spec.environment();
-            RedriveClients clients = new RedriveClients(env);
+            AwsClients clients = AwsClients.from(env);
             Supplier<KafkaClient> msk = clients::kafka;
-            RedriveBatchHandler handler = new RedriveBatchHandler(new BatchWorker(
+            RedriveBatchHandler handler = new RedriveBatchHandler(new BatchWiring(new BatchWorker(
                     new DynamoDbRedriveTaskStore(clients.dynamoDb(), env.get("CHANNEL_PILOT_STATUS_TABLE"), world.clock()),
-                    new io.channelpilot.redrive.batch.S3DlqObjects(clients.s3(), new DlqParser(DlqFormat.fromEnv(env)),
+                    new S3DlqReader(clients.s3(), new DlqParser(DlqFormat.fromEnv(env)),
                             Home.from(env).account()),
-                    new CrashingConnector(new MskKafkaConnector(KafkaSettings.from(env), msk)), world.clock(), world.clock()));
+                    new CrashingConnector(new MskKafkaConnector(KafkaSettings.from(env), msk)), world.clock(), world.clock())));
             created.add(handler);
             return handler;
         }

@@ -1,7 +1,7 @@
 package io.channelpilot.tests.fault.crash;
 
-import io.channelpilot.redrive.batch.KafkaConnector;
-import io.channelpilot.redrive.batch.RecordSink;
+import io.channelpilot.redrive.batch.gateway.KafkaConnector;
+import io.channelpilot.redrive.batch.gateway.RecordSink;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;

@@ -1,5 +1,6 @@
 package io.channelpilot.tests.oncall.redrive;
 
+import io.channelpilot.gateway.AwsClients;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -11,16 +12,19 @@ import io.channelpilot.local.world.LocalWorld;
 import io.channelpilot.local.world.iceberg.TableId;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.StackSettings;
-import io.channelpilot.redrive.DynamoDbRedriveTaskStore;
+import io.channelpilot.gateway.DynamoDbRedriveTaskStore;
 import io.channelpilot.redrive.RedriveCounters;
 import io.channelpilot.redrive.RedriveRequest;
 import io.channelpilot.redrive.RedriveTask;
 import io.channelpilot.redrive.TaskState;
+import io.channelpilot.redrive.batch.BatchConfig;
+import io.channelpilot.redrive.batch.BatchWiring;
+import io.channelpilot.time.TimeSource;
 import io.channelpilot.redrive.batch.RedriveBatchHandler;
-import io.channelpilot.redrive.batch.RedriveHeaders;
+import io.channelpilot.redrive.batch.gateway.RedriveHeaders;
 import io.channelpilot.spec.SpecResolver;
 import io.channelpilot.store.ChannelKey;
-import io.channelpilot.store.DynamoDbStatusStore;
+import io.channelpilot.gateway.DynamoDbStatusStore;
 import io.channelpilot.tests.Repo;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -74,7 +78,7 @@ class RedriveEndToEndTest {
         Map<String, String> batchEnv = new HashMap<>(world.functionEnvironment());
         assertThat(batchEnv).containsEntry("CHANNEL_PILOT_KAFKA_AUTH", "PLAINTEXT")
                 .containsEntry("CHANNEL_PILOT_KAFKA_BOOTSTRAP", CLUSTER + "=" + world.kafka().bootstrapServers(CLUSTER));
-        batchHandler = new RedriveBatchHandler(RedriveBatchHandler.wire(batchEnv, world.clock(), world.clock()));
+        batchHandler = new RedriveBatchHandler(BatchWiring.from(BatchConfig.from(batchEnv), AwsClients.from(batchEnv), TimeSource.of(world.clock())));
         world.workflows().lambdas().register("RedriveBatchFunction", batchHandler);
         dynamo = LocalClients.dynamo(world.server().endpoint(), region);
         try (KafkaClient kafka = LocalClients.build(KafkaClient.builder(), world.server().endpoint(), region);
@@ -233,14 +237,14 @@ class RedriveEndToEndTest {
         DynamoDbRedriveTaskStore real = new DynamoDbRedriveTaskStore(dynamo, world.stack().statusTable(), world.clock());
         io.channelpilot.redrive.RedriveTaskStore dying = new DyingOnce(real, killed);
         Map<String, String> env = new HashMap<>(world.functionEnvironment());
-        var clients = new io.channelpilot.gateway.RedriveClients(env);
+        var clients = AwsClients.from(env);
         io.channelpilot.redrive.batch.BatchWorker worker = new io.channelpilot.redrive.batch.BatchWorker(dying,
-                new io.channelpilot.redrive.batch.S3DlqObjects(clients.s3(), io.channelpilot.dlq.DlqParser.withDefaults(),
+                new io.channelpilot.redrive.batch.gateway.S3DlqReader(clients.s3(), io.channelpilot.dlq.DlqParser.withDefaults(),
                         io.channelpilot.model.Home.from(env).account()),
-                new io.channelpilot.redrive.batch.MskKafkaConnector(new io.channelpilot.redrive.batch.KafkaSettings(
-                        io.channelpilot.redrive.batch.KafkaSettings.Auth.PLAINTEXT,
+                new io.channelpilot.redrive.batch.gateway.MskKafkaConnector(new io.channelpilot.redrive.batch.gateway.KafkaSettings(
+                        io.channelpilot.redrive.batch.gateway.KafkaSettings.Auth.PLAINTEXT,
                         world.kafka().bootstrapServers(CLUSTER)), clients::kafka), world.clock(), world.clock());
-        world.workflows().lambdas().register("RedriveBatchFunction", new RedriveBatchHandler(worker));
+        world.workflows().lambdas().register("RedriveBatchFunction", new RedriveBatchHandler(new BatchWiring(worker)));
         long sentBefore = world.sns().published().size();
         try {
             // WHEN the operator redrives the window since t0

@@ -10,11 +10,15 @@ import io.channelpilot.local.world.LocalWorld;
 import io.channelpilot.local.world.kafka.KafkaFaults;
 import io.channelpilot.model.ChannelSpec;
 import io.channelpilot.model.StackSettings;
+import io.channelpilot.redrive.batch.BatchConfig;
+import io.channelpilot.redrive.batch.BatchWiring;
+import io.channelpilot.gateway.AwsClients;
+import io.channelpilot.time.TimeSource;
 import io.channelpilot.redrive.batch.RedriveBatchHandler;
-import io.channelpilot.redrive.batch.RedriveHeaders;
+import io.channelpilot.redrive.batch.gateway.RedriveHeaders;
 import io.channelpilot.spec.SpecResolver;
 import io.channelpilot.store.ChannelKey;
-import io.channelpilot.store.DynamoDbStatusStore;
+import io.channelpilot.gateway.DynamoDbStatusStore;
 import io.channelpilot.tests.OperatorCli;
 import io.channelpilot.tests.Repo;
 import java.nio.charset.StandardCharsets;
@@ -41,7 +45,7 @@ import software.amazon.awssdk.services.kafka.KafkaClient;
  * the local world with the broker behind {@link io.channelpilot.local.world.kafka.KafkaFaultProxy}. Each case
  * dead-letters its own records, arms one fault to fire at the third Produce request of the redrive, and then checks,
  * from the topic itself, that every original has exactly one copy of this task (none lost, none twice), that the task
- * reached SUCCEEDED with every record counted reproduced, and that the fault really was injected. docs/oncall.md
+ * reached SUCCEEDED with every record counted reproduced, and that the fault really was injected. docs/developer-guide.md
  * ("Kafka faults during a redrive") says which mechanism holds each case.
  */
 class RedriveKafkaFaultTest {
@@ -68,7 +72,7 @@ class RedriveKafkaFaultTest {
         // short producer timeouts so a lost answer is retried within seconds (template.yaml declares both, empty)
         env.put("CHANNEL_PILOT_KAFKA_REQUEST_TIMEOUT_MS", "3000");
         env.put("CHANNEL_PILOT_KAFKA_DELIVERY_TIMEOUT_MS", "60000");
-        batchHandler = new RedriveBatchHandler(RedriveBatchHandler.wire(env, world.clock(), world.clock()));
+        batchHandler = new RedriveBatchHandler(BatchWiring.from(BatchConfig.from(env), AwsClients.from(env), TimeSource.of(world.clock())));
         world.workflows().lambdas().register("RedriveBatchFunction", batchHandler);
         dynamo = LocalClients.dynamo(world.server().endpoint(), region);
         String clusterArn;

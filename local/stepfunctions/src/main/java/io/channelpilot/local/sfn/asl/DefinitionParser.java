@@ -17,7 +17,7 @@ import java.util.Set;
  * transition target exist inside the same States object, and every state is reachable (AWS rejects unreachable
  * states at CreateStateMachine; asl-validator reports them too).
  */
-public final class DefinitionParser {
+final class DefinitionParser {
 
     private static final Set<String> TOP_LEVEL = Set.of("StartAt", "States", "Comment", "Version", "TimeoutSeconds",
             "QueryLanguage");

@@ -1,6 +1,5 @@
 package io.channelpilot.local.sfn.asl;
 
-import io.channelpilot.local.sfn.json.PayloadTemplate;
 import java.util.List;
 
 /** The fields Task, Parallel and Map share; {@code parameters}/{@code resultSelector} are null when absent. */

@@ -2,7 +2,6 @@ package io.channelpilot.local.sfn.asl;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.channelpilot.local.sfn.json.JsonPaths;
-import io.channelpilot.local.sfn.json.PayloadTemplate;
 import io.channelpilot.local.sfn.json.ReferencePath;
 import java.util.ArrayList;
 import java.util.Iterator;

@@ -1,7 +1,5 @@
 package io.channelpilot.local.sfn.asl;
 
-import io.channelpilot.local.sfn.json.PayloadTemplate;
-
 /**
  * The Map-specific fields. Null means absent for every reference field; {@code maxConcurrency == 0} means "no limit"
  * ("The default value is 0, which places no limit on parallelism").

@@ -1,7 +1,6 @@
 package io.channelpilot.local.sfn.asl;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.channelpilot.local.sfn.json.PayloadTemplate;
 import java.time.Instant;
 import java.util.List;
 

@@ -15,7 +15,7 @@ import java.util.List;
  * "ToleratedFailurePercentage/ToleratedFailureCount ... If the failure threshold is exceeded, the Map Run fails with
  * States.ExceedToleratedFailureThreshold"; by default the threshold is zero (AWS developer guide, Distributed Map:
  * failure threshold). Without ResultWriter the result is the array of child outputs in item order; a failed child's
- * slot holds its {"Error","Cause"} (local convention, see docs/local-stepfunctions.md).
+ * slot holds its {"Error","Cause"} (local convention, see docs/local-world.md#known-differences-from-aws).
  */
 final class DistributedMapAction {
 

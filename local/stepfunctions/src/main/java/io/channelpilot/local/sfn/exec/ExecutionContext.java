@@ -11,7 +11,7 @@ import java.time.Instant;
  * ("$$"): Execution.Id/Name/StartTime/Input/RoleArn/RedriveCount, State.Name/EnteredTime/RetryCount,
  * StateMachine.Id/Name, and Map.Item.Index/Value inside a Map's ItemSelector (AWS developer guide, Context object).
  */
-public record ExecutionContext(SfnRuntime runtime, String executionArn, String name, String stateMachineArn,
+record ExecutionContext(SfnRuntime runtime, String executionArn, String name, String stateMachineArn,
         String stateMachineName, String roleArn, Instant startTime, JsonNode input, History history,
         Cancellation cancellation, Instant deadline) {
 

@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * +1 for each retry attempt. Distributed Map child workflow executions count their own transitions into the same total.
  * Thread-safe: Parallel branches and Map iterations record concurrently.
  */
-public final class History {
+final class History {
 
     private final Clock clock;
     private final List<HistoryEvent> events = new ArrayList<>();

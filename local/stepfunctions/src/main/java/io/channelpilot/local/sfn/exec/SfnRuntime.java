@@ -1,7 +1,6 @@
 package io.channelpilot.local.sfn.exec;
 
 import io.channelpilot.local.sfn.s3.S3ObjectLister;
-import io.channelpilot.local.sfn.task.TaskInvoker;
 import io.channelpilot.time.Sleeper;
 import java.time.Clock;
 import java.util.Random;

@@ -7,7 +7,6 @@ import io.channelpilot.local.sfn.error.ErrorNames;
 import io.channelpilot.local.sfn.error.StatesFailure;
 import io.channelpilot.local.sfn.json.Json;
 import io.channelpilot.local.sfn.json.JsonPaths;
-import io.channelpilot.local.sfn.task.TaskRequest;
 import java.time.Duration;
 import java.time.Instant;
 

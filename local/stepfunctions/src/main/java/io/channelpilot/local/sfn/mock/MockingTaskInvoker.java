@@ -2,8 +2,8 @@ package io.channelpilot.local.sfn.mock;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.channelpilot.local.sfn.error.StatesFailure;
-import io.channelpilot.local.sfn.task.TaskInvoker;
-import io.channelpilot.local.sfn.task.TaskRequest;
+import io.channelpilot.local.sfn.exec.TaskInvoker;
+import io.channelpilot.local.sfn.exec.TaskRequest;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;

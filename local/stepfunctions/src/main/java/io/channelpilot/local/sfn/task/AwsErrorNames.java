@@ -10,7 +10,7 @@ import java.util.Map;
  * "Handling errors in AWS SDK integrations"). Optimized {@code sns:publish} errors use the prefix {@code SNS.}
  * (UNCONFIRMED: not verified against AWS; configurable by replacing this mapping).
  */
-public final class AwsErrorNames {
+final class AwsErrorNames {
 
     private static final Map<String, String> SERVICES = Map.ofEntries(Map.entry("dynamodb", "DynamoDb"),
             Map.entry("sfn", "Sfn"), Map.entry("s3", "S3"), Map.entry("sns", "Sns"), Map.entry("sqs", "Sqs"),

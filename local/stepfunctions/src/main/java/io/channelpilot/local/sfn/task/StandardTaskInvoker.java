@@ -7,6 +7,8 @@ import io.channelpilot.local.sfn.asl.TaskResource;
 import io.channelpilot.local.sfn.error.ErrorNames;
 import io.channelpilot.local.sfn.error.StatesFailure;
 import io.channelpilot.local.sfn.exec.ExecutionService;
+import io.channelpilot.local.sfn.exec.TaskInvoker;
+import io.channelpilot.local.sfn.exec.TaskRequest;
 import io.channelpilot.local.sfn.json.Json;
 import io.channelpilot.local.sfn.task.lambda.LambdaService;
 import java.util.UUID;

@@ -9,6 +9,7 @@ import io.channelpilot.local.sfn.exec.ExecutionDescription;
 import io.channelpilot.local.sfn.exec.ExecutionService;
 import io.channelpilot.local.sfn.exec.ExecutionStatus;
 import io.channelpilot.local.sfn.exec.SfnServiceException;
+import io.channelpilot.local.sfn.exec.TaskRequest;
 import io.channelpilot.local.sfn.json.Json;
 import io.channelpilot.local.sfn.json.Timestamps;
 

@@ -5,8 +5,6 @@ import io.channelpilot.local.sfn.asl.StateMachineDef;
 import io.channelpilot.local.sfn.asl.TaskResource;
 import io.channelpilot.local.sfn.error.StatesFailure;
 import io.channelpilot.local.sfn.json.Json;
-import io.channelpilot.local.sfn.task.TaskInvoker;
-import io.channelpilot.local.sfn.task.TaskRequest;
 import io.channelpilot.time.VirtualClock;
 import java.time.Instant;
 import java.util.List;

@@ -11,7 +11,7 @@ import java.util.SplittableRandom;
  * product's parser claims to read JSON lines or one JSON array, gzip or plain, renamed fields (with the
  * {@code DLQ_FIELD_*} settings an operator would set) and unknown extra fields. So that the parser is proven on
  * layouts it did not dictate, the world can write any of them: {@link #defaults()} is the documented layout
- * (docs/local-world-delivery.md), {@link #fromSeed} picks one deterministically.
+ * (docs/local-world.md#delivery-simulation), {@link #fromSeed} picks one deterministically.
  *
  * @param container   JSON lines (one record object per line) or one JSON array of record objects
  * @param gzip        gzip the body ({@code Content-Encoding: gzip}) or write it plain
@@ -66,7 +66,7 @@ public record DlqLayout(Container container, boolean gzip, FieldNames names, boo
     public static final List<String> FIELDS = List.of("channelName", "clusterName", "topic", "partition", "offset",
             "timestamp", "errorCode", "errorMessage", "fieldPointer", "expected", "actual", "payload");
 
-    /** The product's settings for renamed fields (docs/oncall.md "Parse"): logical field → variable. */
+    /** The product's settings for renamed fields (docs/runbook.md#alarm-response-and-dlq-triage): logical field → variable. */
     private static final Map<String, String> SETTINGS = Map.of("topic", "DLQ_FIELD_TOPIC",
             "partition", "DLQ_FIELD_PARTITION", "offset", "DLQ_FIELD_OFFSET", "timestamp", "DLQ_FIELD_TIMESTAMP",
             "errorCode", "DLQ_FIELD_ERROR_CODE", "errorMessage", "DLQ_FIELD_ERROR_MESSAGE",

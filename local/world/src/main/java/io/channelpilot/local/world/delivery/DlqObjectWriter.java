@@ -20,7 +20,7 @@ import java.util.zip.GZIPOutputStream;
 
 /**
  * Formats the DLQ objects the world writes. UNCONFIRMED: MSK publishes neither the key layout nor the record format
- * (reference §5); this is our layout, documented in docs/local-world-delivery.md:
+ * (reference §5); this is our layout, documented in docs/local-world.md#delivery-simulation:
  * <ul>
  *   <li>key {@code <errorOutputPrefix><channelName>/<yyyy>/<MM>/<dd>/<HH>/<uuid><suffix>} (UTC, virtual commit
  *       time; the uuid is derived from channel ARN and commit number, so runs are reproducible; the suffix names

@@ -48,7 +48,7 @@ public final class EmbeddedKafka implements AutoCloseable {
     private final Set<String> clusters;
     private final Clock clock; // stamps the records produced here; null: the producer's wall clock
     private final Map<String, Running> running = new ConcurrentHashMap<>();
-    /** Each cluster's fault proxy when the world was started with one (docs/oncall.md, Kafka faults during redrive). */
+    /** Each cluster's fault proxy when the world was started with one (docs/developer-guide.md#kafka-faults-during-a-redrive). */
     private final Map<String, KafkaFaultProxy> proxies = new ConcurrentHashMap<>();
     private final boolean faultProxy;
 

@@ -3,12 +3,12 @@ package io.channelpilot.local.world.dynamodb;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.channelpilot.dlq.DlqCause;
-import io.channelpilot.retention.DynamoDbOutstandingStore;
+import io.channelpilot.gateway.DynamoDbOutstandingStore;
 import io.channelpilot.retention.OutstandingEntries;
 import io.channelpilot.retention.OutstandingEntries.Band;
 import io.channelpilot.retention.RetentionRace;
 import io.channelpilot.store.ChannelKey;
-import io.channelpilot.store.DynamoDbStatusStore;
+import io.channelpilot.gateway.DynamoDbStatusStore;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;

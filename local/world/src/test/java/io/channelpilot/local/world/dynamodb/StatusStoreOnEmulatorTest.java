@@ -7,7 +7,7 @@ import io.channelpilot.store.ChannelKey;
 import io.channelpilot.store.ChannelStatus;
 import io.channelpilot.store.ConditionStatus;
 import io.channelpilot.store.ConditionType;
-import io.channelpilot.store.DynamoDbStatusStore;
+import io.channelpilot.gateway.DynamoDbStatusStore;
 import io.channelpilot.store.StatusStore;
 import java.time.Duration;
 import java.util.ArrayList;

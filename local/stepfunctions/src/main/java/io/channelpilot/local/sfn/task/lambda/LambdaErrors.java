@@ -10,7 +10,7 @@ import io.channelpilot.local.sfn.json.Json;
  * exception's fully-qualified class name ("errorType"), Cause = the runtime's JSON error document
  * {"errorMessage","errorType","stackTrace":[...]} (plus "cause" for a chained exception).
  */
-public final class LambdaErrors {
+final class LambdaErrors {
 
     private LambdaErrors() {
     }

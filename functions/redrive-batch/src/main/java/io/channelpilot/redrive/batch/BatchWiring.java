@@ -1,0 +1,20 @@
+package io.channelpilot.redrive.batch;
+
+import io.channelpilot.dlq.DlqParser;
+import io.channelpilot.gateway.AwsClients;
+import io.channelpilot.redrive.batch.gateway.MskKafkaConnector;
+import io.channelpilot.redrive.batch.gateway.S3DlqReader;
+import io.channelpilot.time.TimeSource;
+
+/**
+ * The composition root of redrive-batch: its {@link BatchWorker}, which keeps Kafka connections between invocations.
+ * On the local world's virtual clock the token bucket waits in virtual time.
+ */
+public record BatchWiring(BatchWorker worker) {
+
+    public static BatchWiring from(BatchConfig config, AwsClients clients, TimeSource time) {
+        return new BatchWiring(new BatchWorker(clients.redriveTaskStore(config.statusTable(), time.clock()),
+                new S3DlqReader(clients.s3(), new DlqParser(config.format()), config.home().account()),
+                new MskKafkaConnector(config.kafka(), clients::kafka, time.clock()), time.clock(), time.sleeper()));
+    }
+}

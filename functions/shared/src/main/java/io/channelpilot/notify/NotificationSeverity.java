@@ -1,8 +1,0 @@
-package io.channelpilot.notify;
-
-/** How urgently a human should look; an SNS message attribute. */
-public enum NotificationSeverity {
-    INFO,
-    WARNING,
-    CRITICAL
-}
