@@ -70,6 +70,18 @@ class PollWiringTest {
         return Files.readAllBytes(Path.of("../../events/poll-channel/active.json"));
     }
 
+    /** The intent is resolve-intents' output: a member this poll-channel version does not know must not fail the poll. */
+    @Test
+    void shouldReadAnIntentCarryingAMemberItDoesNotKnow() throws Exception {
+        com.fasterxml.jackson.databind.node.ObjectNode input = (com.fasterxml.jackson.databind.node.ObjectNode)
+                WorkflowJson.mapper().readTree(event());
+        ((com.fasterxml.jackson.databind.node.ObjectNode) input.get("intent")).put("addedByANewerResolver", "x");
+        PollChannelHandler handler = handler();
+
+        assertThatThrownBy(() -> handler.handleRequest(new ByteArrayInputStream(WorkflowJson.mapper().writeValueAsBytes(input)),
+                new ByteArrayOutputStream(), new TestContext())).isInstanceOf(ChannelNotReady.class);
+    }
+
     @Test
     void shouldThrowChannelNotReadyOverTheWireWhileCreating() throws Exception {
         PollChannelHandler handler = handler();
