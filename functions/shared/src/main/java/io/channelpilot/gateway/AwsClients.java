@@ -1,8 +1,16 @@
 package io.channelpilot.gateway;
 
+import io.channelpilot.events.ChannelPilotEvents;
+import io.channelpilot.events.EventPublisher;
 import io.channelpilot.model.AsciiNumbers;
+import io.channelpilot.model.Home;
+import io.channelpilot.redrive.ExecutionStarter;
+import io.channelpilot.redrive.RedriveTaskStore;
+import io.channelpilot.retention.OutstandingStore;
+import io.channelpilot.store.StatusStore;
 import java.net.URI;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -14,10 +22,10 @@ import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
 import software.amazon.awssdk.awscore.client.builder.AwsSyncClientBuilder;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
+import software.amazon.awssdk.core.client.config.SdkAdvancedClientOption;
 import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.core.client.config.SdkAdvancedClientOption;
 import software.amazon.awssdk.services.cloudwatch.CloudWatchClient;
 import software.amazon.awssdk.services.cloudwatchlogs.CloudWatchLogsClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -43,8 +51,8 @@ import software.amazon.awssdk.services.sns.SnsClient;
  */
 public final class AwsClients {
 
-    static final java.time.Duration CONNECTION_TIMEOUT = java.time.Duration.ofSeconds(2);
-    static final java.time.Duration SOCKET_TIMEOUT = java.time.Duration.ofSeconds(30);
+    static final Duration CONNECTION_TIMEOUT = Duration.ofSeconds(2);
+    static final Duration SOCKET_TIMEOUT = Duration.ofSeconds(30);
     static final String USER_AGENT_SUFFIX = "channel-pilot/" + ChannelPilotVersion.VALUE;
 
     private final Map<String, String> config;
@@ -144,24 +152,24 @@ public final class AwsClients {
     }
 
     /** Channel Pilot's event publisher on the bus of {@code CHANNEL_PILOT_EVENT_BUS} (default: the default bus). */
-    public io.channelpilot.events.EventPublisher eventPublisher() {
-        return new SdkEventPublisher(eventBridge(), io.channelpilot.events.ChannelPilotEvents.bus(config));
+    public EventPublisher eventPublisher() {
+        return new SdkEventPublisher(eventBridge(), ChannelPilotEvents.bus(config));
     }
 
     // ---- The ports the functions use, over fresh clients: wiring never names an SDK type or an Sdk* adapter.
 
     /** The status table: channel status, claims, leases, refusals, notification dedupe. */
-    public io.channelpilot.store.StatusStore statusStore(String table, Clock clock) {
+    public StatusStore statusStore(String table, Clock clock) {
         return new DynamoDbStatusStore(dynamoDb(), table, clock);
     }
 
     /** Outstanding dead letters per channel (retention race), in the status table. */
-    public io.channelpilot.retention.OutstandingStore outstandingStore(String table, Clock clock) {
+    public OutstandingStore outstandingStore(String table, Clock clock) {
         return new DynamoDbOutstandingStore(dynamoDb(), table, clock);
     }
 
     /** Redrive tasks and their ledgers, in the status table. */
-    public io.channelpilot.redrive.RedriveTaskStore redriveTaskStore(String table, Clock clock) {
+    public RedriveTaskStore redriveTaskStore(String table, Clock clock) {
         return new DynamoDbRedriveTaskStore(dynamoDb(), table, clock);
     }
 
@@ -215,14 +223,14 @@ public final class AwsClients {
     }
 
     /** Starts executions of the state machine {@code stateMachineArn}. */
-    public io.channelpilot.redrive.ExecutionStarter executions(String stateMachineArn) {
+    public ExecutionStarter executions(String stateMachineArn) {
         return new SfnExecutionStarter(sfn(), stateMachineArn);
     }
 
     /** All validation gateways over fresh clients. */
     public Gateways.All gateways(Clock clock) {
         return new Gateways.All(new SdkMskGateway(kafka()), new SdkSchemaRegistryGateway(glue()), new SdkTablesGateway(s3Tables()),
-                new SdkLogsGateway(logs()), new SdkBucketGateway(s3(), io.channelpilot.model.Home.from(config).account()), new SdkIamGateway(iam()),
+                new SdkLogsGateway(logs()), new SdkBucketGateway(s3(), Home.from(config).account()), new SdkIamGateway(iam()),
                 new SdkQuotaGateway(serviceQuotas()), new SdkMetricsGateway(cloudWatch(), clock));
     }
 
