@@ -1,6 +1,5 @@
 package io.channelpilot.reconcile;
 
-import io.channelpilot.gateway.AwsClients;
 import io.channelpilot.runtime.FunctionEntry;
 import io.channelpilot.runtime.FunctionEnvironment;
 
@@ -14,7 +13,6 @@ public final class ReconcileEntry implements FunctionEntry {
 
     @Override
     public Object create(FunctionEnvironment environment) {
-        return new ReconcileHandler(ReconcileWiring.from(ReconcileConfig.from(environment.variables()),
-                AwsClients.from(environment.variables()), environment.time()));
+        return new ReconcileHandler(ReconcileWiring.from(environment));
     }
 }

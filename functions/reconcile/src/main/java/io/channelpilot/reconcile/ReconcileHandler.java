@@ -2,7 +2,6 @@ package io.channelpilot.reconcile;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
-import io.channelpilot.gateway.AwsClients;
 import io.channelpilot.runtime.FunctionEnvironment;
 import java.io.IOException;
 import java.io.InputStream;
@@ -23,19 +22,13 @@ public final class ReconcileHandler implements RequestStreamHandler {
     private final ReconcileWiring wiring;
 
     public ReconcileHandler() {
-        this(lambda(FunctionEnvironment.system()));
+        this(ReconcileWiring.from(FunctionEnvironment.system()));
+        ReconcilePriming.register(FunctionEnvironment.system().variables()); // SnapStart: primes SDK clients and Jackson
     }
 
     public ReconcileHandler(ReconcileWiring wiring) {
         this.wiring = wiring;
         metrics.setNamespace(wiring.metricsNamespace());
-    }
-
-    /** Lambda entry point's wiring: the process environment with the local-world overrides (inert in AWS). */
-    private static ReconcileWiring lambda(FunctionEnvironment fn) {
-        ReconcileWiring wiring = ReconcileWiring.from(ReconcileConfig.from(fn.variables()), AwsClients.from(fn.variables()), fn.time());
-        ReconcilePriming.register(fn.variables()); // SnapStart: primes SDK clients and Jackson before the snapshot
-        return wiring;
     }
 
     @Override

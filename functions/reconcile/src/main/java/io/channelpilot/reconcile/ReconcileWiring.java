@@ -3,6 +3,7 @@ package io.channelpilot.reconcile;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.channelpilot.events.PublishingStatusStore;
 import io.channelpilot.gateway.AwsClients;
+import io.channelpilot.runtime.FunctionEnvironment;
 import io.channelpilot.gateway.NotificationPublisher;
 import io.channelpilot.notification.NotificationRenderer;
 import io.channelpilot.reconcile.gateway.SdkExecutions;
@@ -21,6 +22,11 @@ import java.time.Clock;
  * all build it with {@link #from}; unit tests pass the pieces.
  */
 public record ReconcileWiring(SweepService service, String metricsNamespace) {
+
+    /** The Lambda runtime's and the local world's wiring: the function environment's variables and clock. */
+    public static ReconcileWiring from(FunctionEnvironment fn) {
+        return from(ReconcileConfig.from(fn.variables()), AwsClients.from(fn.variables()), fn.time());
+    }
 
     public static ReconcileWiring from(ReconcileConfig config, AwsClients aws, TimeSource time) {
         Clock clock = time.clock();

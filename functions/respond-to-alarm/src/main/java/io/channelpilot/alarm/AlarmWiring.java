@@ -7,6 +7,7 @@ import io.channelpilot.alarm.gateway.SdkAlarmReads;
 import io.channelpilot.dlq.DlqParser;
 import io.channelpilot.redrive.RedriveStarter;
 import io.channelpilot.gateway.AwsClients;
+import io.channelpilot.runtime.FunctionEnvironment;
 import io.channelpilot.gateway.NotificationPublisher;
 import io.channelpilot.model.Home;
 import io.channelpilot.notification.NotificationRenderer;
@@ -22,6 +23,11 @@ import io.channelpilot.alarm.gateway.AlarmPorts;
  * ({@link #from}, built once per instance) or from ports ({@link #of}, tests).
  */
 public record AlarmWiring(AlarmResponder responder, Home home) {
+
+    /** The Lambda runtime's and the local world's wiring: the function environment's variables and clock. */
+    public static AlarmWiring from(FunctionEnvironment fn) {
+        return from(AlarmConfig.from(fn.variables()), AwsClients.from(fn.variables()), fn.time());
+    }
 
     public static AlarmWiring from(AlarmConfig config, AwsClients clients, TimeSource time) {
         Clock clock = time.clock();

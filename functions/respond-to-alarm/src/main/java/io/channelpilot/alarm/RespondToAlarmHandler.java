@@ -4,7 +4,6 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.channelpilot.gateway.AwsClients;
 import io.channelpilot.runtime.FunctionEnvironment;
 import io.channelpilot.workflow.WorkflowJson;
 import java.io.IOException;
@@ -25,17 +24,12 @@ public final class RespondToAlarmHandler implements RequestStreamHandler {
     private final Metrics metrics = MetricsFactory.getMetricsInstance();
 
     public RespondToAlarmHandler() {
-        this(lambda(FunctionEnvironment.system()));
+        this(AlarmWiring.from(FunctionEnvironment.system()));
+        AlarmPriming.register(FunctionEnvironment.system().variables()); // SnapStart: primes SDK clients and Jackson
     }
 
     public RespondToAlarmHandler(AlarmWiring wiring) {
         this.wiring = wiring;
-    }
-
-    private static AlarmWiring lambda(FunctionEnvironment fn) { // with the local-world overrides, inert in AWS
-        AlarmWiring wiring = AlarmWiring.from(AlarmConfig.from(fn.variables()), AwsClients.from(fn.variables()), fn.time());
-        AlarmPriming.register(fn.variables()); // SnapStart: primes SDK clients and Jackson before the snapshot
-        return wiring;
     }
 
     @Override

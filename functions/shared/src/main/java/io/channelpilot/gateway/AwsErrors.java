@@ -13,9 +13,10 @@ import software.amazon.awssdk.services.kafka.model.BadRequestException;
 
 /**
  * The one classification of AWS failures ({@link #classify}), and the write side's use of it: runs one SDK call and
- * turns its failure into the workflow error the state machine understands: throttling, 5xx and network failures left after the SDK's own retries become {@link AwsThrottled}
- * (retried by the ASL); access denied becomes {@link AwsRequestRefused} naming the IAM action to grant; a validation
- * error names the field when the service said which ({@code invalidParameter} on MSK).
+ * turns its failure into the workflow error the state machine understands. Throttling, 5xx and network failures left
+ * after the SDK's own retries become {@link AwsThrottled} (retried by the ASL); access denied becomes
+ * {@link AwsRequestRefused} naming the IAM action to grant; a validation error names the field when the service said
+ * which ({@code invalidParameter} on MSK).
  */
 public final class AwsErrors {
 

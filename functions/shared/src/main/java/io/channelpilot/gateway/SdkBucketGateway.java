@@ -50,7 +50,7 @@ final class SdkBucketGateway implements Gateways.BucketGateway {
                         .map(d -> Facts.BucketEncryption.of(d.sseAlgorithmAsString(), d.kmsMasterKeyID()))
                         .orElse(Facts.BucketEncryption.of("", ""));
             } catch (AwsServiceException e) {
-                if ("ServerSideEncryptionConfigurationNotFoundError".equals(SdkCalls.errorCode(e))) {
+                if ("ServerSideEncryptionConfigurationNotFoundError".equals(AwsErrors.errorCode(e))) {
                     return Facts.BucketEncryption.of("", "");
                 }
                 throw e;

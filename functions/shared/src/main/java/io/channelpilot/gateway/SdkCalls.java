@@ -51,14 +51,10 @@ final class SdkCalls {
         return AwsErrors.classify(e) == AwsErrorKind.NOT_FOUND || notFoundCodes.contains(AwsErrors.errorCode(e));
     }
 
-    static String errorCode(AwsServiceException e) {
-        return AwsErrors.errorCode(e);
-    }
-
     static GatewayFailure classify(String service, String operation, String permission, SdkException e) {
         AwsErrorKind kind = AwsErrors.classify(e);
         if (e instanceof AwsServiceException aws) {
-            return new GatewayFailure(kind, service, operation, permission, errorCode(aws), "HTTP " + aws.statusCode());
+            return new GatewayFailure(kind, service, operation, permission, AwsErrors.errorCode(aws), "HTTP " + aws.statusCode());
         }
         return new GatewayFailure(kind, service, operation, permission, "", e.getClass().getSimpleName());
     }

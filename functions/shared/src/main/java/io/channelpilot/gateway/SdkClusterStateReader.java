@@ -116,9 +116,7 @@ final class SdkClusterStateReader implements ClusterStateReader {
 
     /** Empty when the channel vanished between ListChannels and DescribeChannel (404). */
     private Optional<ObservedChannel> describe(String clusterArn, String channelArn) {
-        return call("DescribeChannel", "kafka:DescribeChannel", false, () -> {
-            return MskChannels.describe(kafka, clusterArn, channelArn);
-        });
+        return call("DescribeChannel", "kafka:DescribeChannel", false, () -> MskChannels.describe(kafka, clusterArn, channelArn));
     }
 
     private static <T> T call(String operation, String permission, boolean clusterCall, Supplier<T> body) {

@@ -102,9 +102,7 @@ public final class SdkFleet implements Fleet {
 
     @Override
     public Optional<ObservedChannel> describe(String clusterArn, String channelArn) {
-        return call("DescribeChannel", () -> {
-            return MskChannels.describe(kafka, clusterArn, channelArn);
-        });
+        return call("DescribeChannel", () -> MskChannels.describe(kafka, clusterArn, channelArn));
     }
 
     private <T> T call(String operation, Supplier<T> body) {

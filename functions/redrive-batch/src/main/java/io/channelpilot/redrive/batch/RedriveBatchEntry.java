@@ -1,6 +1,5 @@
 package io.channelpilot.redrive.batch;
 
-import io.channelpilot.gateway.AwsClients;
 import io.channelpilot.runtime.FunctionEntry;
 import io.channelpilot.runtime.FunctionEnvironment;
 
@@ -14,7 +13,6 @@ public final class RedriveBatchEntry implements FunctionEntry {
 
     @Override
     public Object create(FunctionEnvironment environment) {
-        return new RedriveBatchHandler(BatchWiring.from(BatchConfig.from(environment.variables()),
-                AwsClients.from(environment.variables()), environment.time()));
+        return new RedriveBatchHandler(BatchWiring.from(environment));
     }
 }

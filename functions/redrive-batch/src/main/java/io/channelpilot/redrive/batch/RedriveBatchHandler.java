@@ -2,7 +2,6 @@ package io.channelpilot.redrive.batch;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
-import io.channelpilot.gateway.AwsClients;
 import io.channelpilot.redrive.RedriveJson;
 import io.channelpilot.runtime.FunctionEnvironment;
 import java.io.IOException;
@@ -20,18 +19,12 @@ public final class RedriveBatchHandler implements RequestStreamHandler, AutoClos
     private final Metrics metrics = MetricsFactory.getMetricsInstance();
 
     public RedriveBatchHandler() {
-        this(lambda(FunctionEnvironment.system()));
+        this(BatchWiring.from(FunctionEnvironment.system()));
+        BatchPriming.register(FunctionEnvironment.system().variables()); // SnapStart: primes SDK clients and Jackson
     }
 
     public RedriveBatchHandler(BatchWiring wiring) {
         this.worker = wiring.worker();
-    }
-
-    /** Lambda entry point's wiring: the process environment with the local-world overrides (inert in AWS). */
-    private static BatchWiring lambda(FunctionEnvironment fn) {
-        BatchWiring wiring = BatchWiring.from(BatchConfig.from(fn.variables()), AwsClients.from(fn.variables()), fn.time());
-        BatchPriming.register(fn.variables()); // SnapStart: primes SDK clients and Jackson before the snapshot
-        return wiring;
     }
 
     @Override

@@ -1,6 +1,5 @@
 package io.channelpilot.redrive.control;
 
-import io.channelpilot.gateway.AwsClients;
 import io.channelpilot.runtime.FunctionEntry;
 import io.channelpilot.runtime.FunctionEnvironment;
 
@@ -14,7 +13,6 @@ public final class RedriveControlEntry implements FunctionEntry {
 
     @Override
     public Object create(FunctionEnvironment environment) {
-        return new RedriveControlHandler(ControlWiring.from(ControlConfig.from(environment.variables()),
-                AwsClients.from(environment.variables()), environment.time()));
+        return new RedriveControlHandler(ControlWiring.from(environment));
     }
 }

@@ -5,7 +5,6 @@ import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.NullNode;
-import io.channelpilot.gateway.AwsClients;
 import io.channelpilot.runtime.FunctionEnvironment;
 import io.channelpilot.workflow.TaskInputs;
 import java.io.IOException;
@@ -24,18 +23,12 @@ public final class RedriveControlHandler implements RequestStreamHandler {
     private final Metrics metrics = MetricsFactory.getMetricsInstance();
 
     public RedriveControlHandler() {
-        this(lambda(FunctionEnvironment.system()));
+        this(ControlWiring.from(FunctionEnvironment.system()));
+        ControlPriming.register(FunctionEnvironment.system().variables()); // SnapStart: primes SDK clients and Jackson
     }
 
     public RedriveControlHandler(ControlWiring wiring) {
         this.service = wiring.service();
-    }
-
-    /** Lambda entry point's wiring: the process environment with the local-world overrides (inert in AWS). */
-    private static ControlWiring lambda(FunctionEnvironment fn) {
-        ControlWiring wiring = ControlWiring.from(ControlConfig.from(fn.variables()), AwsClients.from(fn.variables()), fn.time());
-        ControlPriming.register(fn.variables()); // SnapStart: primes SDK clients and Jackson before the snapshot
-        return wiring;
     }
 
     @Override
